@@ -1,0 +1,34 @@
+# Set-up is two commands (see README):  `make play`  and  `make test`.
+PY      ?= python3
+VENV    := .venv
+BIN     := $(VENV)/bin
+STAMP   := $(VENV)/.installed
+
+.PHONY: play test install warm bench clean
+
+$(STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+# Compiles the numba kernels once into the user cache so later starts are quick.
+warm: $(STAMP)
+	@echo "Preparing the engine (first run only: numba compiles the kernels, about a minute)..."
+	$(BIN)/passport warm
+
+play: warm
+	$(BIN)/passport selfplay --games 1 --players 4 --extensions all --seed 1 --out out/selfplay
+
+# Tests use a throwaway numba cache: the cache only checks the defining file,
+# so a stale cache could hide a change in a helper module.
+test: $(STAMP)
+	NUMBA_CACHE_DIR=$$(mktemp -d) $(BIN)/python -m pytest
+
+bench: warm
+	$(BIN)/passport bench engine
+
+clean:
+	rm -rf $(VENV) out .pytest_cache

@@ -1,0 +1,188 @@
+"""Observation and determinization kernels (R7.4, docs/engine.md "Knowledge").
+
+`observe` blanks out of a state everything one seat does not know.
+`determinize` deals the blanked cards back at random, so a search can play
+on in a world that agrees with everything the seat knows and with nothing
+it does not.
+"""
+
+import numpy as np
+from numba import njit
+
+from . import cards as C
+from ._core import CARD_KIND, NUM_CARDS, splitmix_next
+from ._layout import *  # noqa: F401,F403
+
+LOC_HIDDEN = 11  # in an observation: somewhere this seat cannot see
+HIDDEN = -1      # an unknown slot of the draw pile, the look, or the box
+
+
+@njit(cache=True)
+def observe(S, seat, out):
+    """Write into `out` (int64[STATE_SIZE]) what `seat` knows of S."""
+    out[:] = S[:]
+    out[RNG] = 0
+    n = S[PLAYERS]
+    everyone = (1 << n) - 1
+    me = 1 << seat
+    for c in range(NUM_CARDS):
+        known = S[KNOWN + c]
+        loc = S[LOC + c]
+        if known & me:
+            # Other seats' knowledge is private; what is public stays public.
+            out[KNOWN + c] = everyone if known == everyone else me | (1 << loc if loc < 6 else 0)
+        else:
+            out[LOC + c] = LOC_HIDDEN
+            out[KNOWN + c] = 0
+    for t in range(n):
+        if t != seat:
+            for k in range(C.NUM_KINDS):
+                out[KIND_COUNT + t * C.NUM_KINDS + k] = 0
+    for i in range(S[DRAW_SIZE]):
+        slot = DRAW + (S[DRAW_HEAD] + i) % NUM_CARDS
+        if not S[KNOWN + S[slot]] & me:
+            out[slot] = HIDDEN
+    for i in range(NUM_CARDS - S[DRAW_SIZE]):  # empty ring slots say nothing
+        out[DRAW + (S[DRAW_HEAD] + S[DRAW_SIZE] + i) % NUM_CARDS] = HIDDEN
+    for i in range(S[DISCARD_SIZE], NUM_CARDS):
+        out[DISCARD + i] = HIDDEN
+    for i in range(3):
+        c = S[LOOK + i]
+        if i >= S[N_LOOK] or (c >= 0 and not S[KNOWN + c] & me):
+            out[LOOK + i] = HIDDEN
+    if S[ACTIVE] != seat:
+        for i in range(3):
+            out[TAKEN + i] = HIDDEN  # which cards the Trading Post gave is private
+    unknown_box = S[BOX_SIZE] - S[BOX_KNOWN]
+    for i in range(C.NUM_COUNTRIES):
+        if i < unknown_box or i >= S[BOX_SIZE]:
+            out[BOX + (S[BOX_HEAD] + i) % C.NUM_COUNTRIES] = HIDDEN
+
+
+@njit(cache=True)
+def determinize(obs, seat, seed, out):
+    """Write into `out` a full state whose observation for `seat` equals `obs`
+    (an output of `observe`): hidden cards dealt uniformly at random into the
+    hidden places, the unknown part of the box shuffled, a fresh RNG."""
+    out[:] = obs[:]
+    rng = np.empty(1, np.int64)
+    rng[0] = seed
+    n = obs[PLAYERS]
+    # Hidden places: slot_seat >= 0 is a hand; -1 a draw-pile slot; -2 a look position.
+    slot_seat = np.empty(NUM_CARDS, np.int64)
+    slot_index = np.empty(NUM_CARDS, np.int64)
+    slots = 0
+    for t in range(n):
+        if t == seat:
+            continue
+        held = 0
+        for c in range(NUM_CARDS):
+            if obs[LOC + c] == t:
+                held += 1
+        for _ in range(obs[HAND_SIZE + t] - held):
+            slot_seat[slots] = t
+            slots += 1
+    for i in range(obs[DRAW_SIZE]):
+        slot = DRAW + (obs[DRAW_HEAD] + i) % NUM_CARDS
+        if obs[slot] == HIDDEN:
+            slot_seat[slots] = -1
+            slot_index[slots] = slot
+            slots += 1
+    for i in range(obs[N_LOOK]):
+        if obs[LOOK + i] == HIDDEN:
+            slot_seat[slots] = -2
+            slot_index[slots] = LOOK + i
+            slots += 1
+    filled = np.full(NUM_CARDS, -1, np.int64)
+    # Events can only lie in the piles (R9.1): place them first, uniformly
+    # among the hidden pile places; then deal the rest uniformly.
+    pile_slots = 0
+    for i in range(slots):
+        if slot_seat[i] < 0:
+            pile_slots += 1
+    hidden = 0
+    others = np.empty(NUM_CARDS, np.int64)
+    for c in range(NUM_CARDS):
+        if obs[LOC + c] != LOC_HIDDEN:
+            continue
+        hidden += 1
+        if C.FIRST_EVENT <= c < C.FIRST_SPECIAL:
+            if pile_slots == 0:
+                return False
+            k = np.int64(splitmix_next(rng, 0) % np.uint64(pile_slots))
+            for i in range(slots):
+                if slot_seat[i] < 0 and filled[i] < 0:
+                    if k == 0:
+                        filled[i] = c
+                        break
+                    k -= 1
+            pile_slots -= 1
+    if hidden != slots:
+        return False
+    m = 0
+    for c in range(NUM_CARDS):
+        if obs[LOC + c] == LOC_HIDDEN and not C.FIRST_EVENT <= c < C.FIRST_SPECIAL:
+            others[m] = c
+            m += 1
+    for i in range(m - 1, 0, -1):
+        j = np.int64(splitmix_next(rng, 0) % np.uint64(i + 1))
+        t = others[i]
+        others[i] = others[j]
+        others[j] = t
+    m = 0
+    for i in range(slots):
+        if filled[i] < 0:
+            filled[i] = others[m]
+            m += 1
+    active = obs[ACTIVE]
+    taken = 0
+    for i in range(slots):
+        c = filled[i]
+        t = slot_seat[i]
+        if t >= 0:
+            out[LOC + c] = t
+            out[KNOWN + c] = 1 << t
+            if t == active and obs[PHASE] in (PH_TP_PICK, PH_TP_GIVE) and taken < obs[N_TAKEN]:
+                out[TAKEN + taken] = c  # the Trading Post's takings are among the hidden cards
+                taken += 1
+        elif t == -1:
+            out[slot_index[i]] = c
+            out[LOC + c] = LOC_DRAW
+            out[KNOWN + c] = 0
+        else:
+            out[slot_index[i]] = c
+            out[LOC + c] = LOC_LOOK
+            out[KNOWN + c] = 1 << active
+    # hand composition follows from the places
+    for i in range(MAX_PLAYERS * C.NUM_KINDS):
+        out[KIND_COUNT + i] = 0
+    for c in range(NUM_CARDS):
+        loc = out[LOC + c]
+        if loc < 6:
+            out[KIND_COUNT + loc * C.NUM_KINDS + CARD_KIND[c]] += 1
+    # the box: countries seen nowhere fill its unknown top part at random
+    in_play = np.zeros(C.NUM_COUNTRIES, np.int64)
+    for t in range(n):
+        if obs[OWN + t] >= 0:
+            in_play[obs[OWN + t]] = 1
+        if obs[VISITED + t] >= 0:
+            in_play[obs[VISITED + t]] = 1
+    in_play[obs[CENTER]] = 1
+    unknown_box = obs[BOX_SIZE] - obs[BOX_KNOWN]
+    for i in range(unknown_box, obs[BOX_SIZE]):
+        in_play[obs[BOX + (obs[BOX_HEAD] + i) % C.NUM_COUNTRIES]] = 1
+    free = np.empty(C.NUM_COUNTRIES, np.int64)
+    m = 0
+    for k in range(C.NUM_COUNTRIES):
+        if in_play[k] == 0:
+            free[m] = k
+            m += 1
+    for i in range(m - 1, 0, -1):
+        j = np.int64(splitmix_next(rng, 0) % np.uint64(i + 1))
+        t = free[i]
+        free[i] = free[j]
+        free[j] = t
+    for i in range(unknown_box):
+        out[BOX + (obs[BOX_HEAD] + i) % C.NUM_COUNTRIES] = free[i]
+    out[RNG] = np.int64(splitmix_next(rng, 0))
+    return True

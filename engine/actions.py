@@ -1,0 +1,107 @@
+"""Action ids (docs/engine.md, "Action ids"): decoding and human-readable text.
+
+An action is an int in [0, NUM_ACTIONS). Its meaning can depend on the phase
+(CARD + c is "pay c" while recycling and "take c" afterwards), so the text
+helpers take the phase too.
+"""
+
+from dataclasses import dataclass
+
+from . import cards as C
+from ._layout import (
+    A_BINOCULARS, A_CARD, A_DECLARE, A_DISPOSE, A_DONE, A_DRAW, A_END_TURN,
+    A_KIND, A_LOCAL_GUIDE, A_MAP, A_NO, A_RECYCLE, A_SEAT, A_SMUGGLE,
+    A_STEAL_FROM, A_TRADE_TO, A_TRADING_POST, A_TRAVEL, A_TRAVEL_CARD,
+    A_UPGRADE, A_YES, NUM_ACTIONS, PH_DISCARD, PH_DISPOSE_WITH, PH_LG_TAKE,
+    PH_MAIN, PH_MOUSETRAP, PH_OVER, PH_RECYCLE_PAY, PH_RECYCLE_TAKE,
+    PH_SMUGGLE_TO, PH_STEAL_PAY, PH_TP_GIVE, PH_TP_PICK, PH_TRADE_ASK,
+    PH_TRADE_GIVE, PH_TRADE_REPLY,
+)
+
+PHASE_NAMES = {
+    PH_MAIN: "main", PH_RECYCLE_PAY: "recycle-pay", PH_RECYCLE_TAKE: "recycle-take",
+    PH_TRADE_GIVE: "trade-give", PH_TRADE_ASK: "trade-ask", PH_TRADE_REPLY: "trade-reply",
+    PH_STEAL_PAY: "steal-pay", PH_MOUSETRAP: "mousetrap", PH_DISPOSE_WITH: "dispose-with",
+    PH_SMUGGLE_TO: "smuggle-to", PH_LG_TAKE: "local-guide-take", PH_TP_PICK: "trading-post-pick",
+    PH_TP_GIVE: "trading-post-give", PH_DISCARD: "discard", PH_OVER: "over",
+}
+
+
+@dataclass(frozen=True)
+class Decoded:
+    """An action id split into its name and argument (seat, card, kind, index)."""
+    name: str
+    arg: int = -1
+
+
+def decode(action: int) -> Decoded:
+    """Split an action id into its name and argument."""
+    if not 0 <= action < NUM_ACTIONS:
+        raise ValueError(f"action {action} is outside 0..{NUM_ACTIONS - 1}")
+    table = (
+        (A_DRAW, 1, "draw"), (A_RECYCLE, 1, "recycle"), (A_TRADE_TO, 6, "trade"),
+        (A_STEAL_FROM, 6, "steal"), (A_TRAVEL, 1, "travel"), (A_TRAVEL_CARD, 3, "travel-card"),
+        (A_DISPOSE, 3, "dispose"), (A_SMUGGLE, 3, "smuggle"), (A_LOCAL_GUIDE, 1, "local-guide"),
+        (A_TRADING_POST, 1, "trading-post"), (A_MAP, 6, "map"), (A_UPGRADE, 1, "upgrade"),
+        (A_DECLARE, 3, "declare"), (A_BINOCULARS, 6, "binoculars"), (A_END_TURN, 1, "end-turn"),
+        (A_DONE, 1, "done"), (A_YES, 1, "yes"), (A_NO, 1, "no"), (A_SEAT, 6, "seat"),
+        (A_CARD, C.NUM_CARDS, "card"), (A_KIND, C.NUM_KINDS, "kind"),
+    )
+    for start, count, name in table:
+        if start <= action < start + count:
+            return Decoded(name, action - start if count > 1 else -1)
+    raise AssertionError("unreachable")
+
+
+def encode(name: str, arg: int = -1) -> int:
+    """The action id of a name and argument, the inverse of `decode`."""
+    for action in range(NUM_ACTIONS):
+        if decode(action) == Decoded(name, arg):
+            return action
+    raise ValueError(f"no action {name!r} with argument {arg}")
+
+
+def action_text(action: int, phase: int, seat_names=None, destination=None) -> str:
+    """Words for an action in a given phase, e.g. 'steal from Bo', 'pay Camera#1'."""
+    d = decode(action)
+    names = seat_names or [f"seat {i}" for i in range(6)]
+    if d.name == "card":
+        verb = {
+            PH_RECYCLE_PAY: "pay", PH_STEAL_PAY: "pay", PH_RECYCLE_TAKE: "take",
+            PH_TRADE_GIVE: "offer", PH_DISPOSE_WITH: "dispose of it with",
+            PH_LG_TAKE: "take", PH_TP_PICK: "take", PH_TP_GIVE: "put back",
+            PH_DISCARD: "discard",
+        }.get(phase, "choose")
+        return f"{verb} {C.CARD_NAMES[d.arg]}"
+    if d.name == "kind":
+        return f"ask for {C.KIND_NAMES[d.arg]}"
+    if d.name == "seat":
+        return f"hand it to {names[d.arg]}"
+    if d.name in ("yes", "no"):
+        if phase == PH_MOUSETRAP:
+            return "play the Mousetrap" if d.name == "yes" else "let the steal happen"
+        if phase == PH_TRADE_REPLY:
+            return "accept the offer" if d.name == "yes" else "decline the offer"
+        return d.name
+    where = f" to {C.COUNTRIES[destination]}" if destination is not None else ""
+    texts = {
+        "draw": "draw a card", "recycle": "recycle",
+        "trade": f"offer a trade to {names[d.arg]}",
+        "steal": f"steal from {names[d.arg]}",
+        "travel": f"travel{where}",
+        "dispose": f"dispose of {C.FORBIDDEN[d.arg]}" if d.arg >= 0 else "",
+        "smuggle": f"smuggle {C.FORBIDDEN[d.arg]}" if d.arg >= 0 else "",
+        "local-guide": "play the Local Guide", "trading-post": "play the Trading Post",
+        "map": f"play the Poorly Drawn Map on {names[d.arg]}",
+        "upgrade": "play the First-Class Upgrade",
+        "declare": f"declare {C.FORBIDDEN[d.arg]}" if d.arg >= 0 else "",
+        "binoculars": f"look at {names[d.arg]}'s hand with the Binoculars",
+        "end-turn": "end the turn",
+        "done": "done",
+    }
+    if d.name == "travel-card":
+        if destination is None:
+            return f"travel, Mom's Credit Card for required item {d.arg + 1}"
+        item = C.ITEM_KINDS[C.REQUIRED_KINDS[destination][d.arg]]
+        return f"travel{where}, Mom's Credit Card for the {item}"
+    return texts[d.name]

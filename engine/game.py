@@ -1,0 +1,428 @@
+"""The public Python API of the rules engine.
+
+    game = Game.new(players=4, extensions="all", seed=7)
+    while not game.over:
+        action = game.legal_actions()[0]
+        print(game.action_text(action))
+        game.apply(action)
+    print(game.outcome)
+
+A `Game` owns one flat state array (see `_layout.py`); every method is a thin
+wrapper over a numba kernel. Copies are cheap (`copy`, `snapshot`/`restore`),
+and `push`/`pop` give undo in the python-chess style.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from . import cards as C
+from . import _layout as L
+from .actions import PHASE_NAMES, action_text
+
+REASONS = {L.REASON_NONE: "", L.REASON_CENTER: "center",
+           L.REASON_POSTCARDS: "postcards", L.REASON_ROUND_CAP: "round_cap"}
+LOG_ROWS = 4096
+
+
+class IllegalActionError(ValueError):
+    """An action that is not legal in the current state; the state is unchanged."""
+
+
+class ConfigError(ValueError):
+    """A game configuration that makes no sense (players, extensions, round cap)."""
+
+
+def parse_extensions(value) -> int:
+    """Extensions as a bit mask, from 'all', 'none', a comma list, names, or an int."""
+    if isinstance(value, (int, np.integer)):
+        mask = int(value)
+        if not 0 <= mask <= C.ALL_EXTENSIONS:
+            raise ConfigError(f"extension mask {mask} is outside 0..{C.ALL_EXTENSIONS}")
+        return mask
+    if isinstance(value, str):
+        text = value.strip().lower()
+        if text == "all":
+            return C.ALL_EXTENSIONS
+        if text in ("none", ""):
+            return 0
+        value = [part.strip() for part in text.split(",") if part.strip()]
+    mask = 0
+    for name in value:
+        if name not in C.EXTENSIONS:
+            raise ConfigError(
+                f"unknown extension {name!r}; choose from {', '.join(C.EXTENSIONS)}, all, none")
+        mask |= 1 << C.EXTENSIONS.index(name)
+    return mask
+
+
+@dataclass(frozen=True)
+class Config:
+    """What a game is set up with (RECORD.md `config`)."""
+    players: int = 4
+    extensions: int = 0
+    seed: int = 0
+    round_cap: int = 200
+
+    def __post_init__(self):
+        if not 2 <= self.players <= 6:
+            raise ConfigError(f"players must be 2 to 6, not {self.players}")
+        if not 1 <= self.round_cap <= 100_000:
+            raise ConfigError(f"round cap must be 1 to 100000, not {self.round_cap}")
+        if not 0 <= self.extensions <= C.ALL_EXTENSIONS:
+            raise ConfigError(f"extension mask {self.extensions} is outside 0..31")
+
+    @property
+    def extension_names(self) -> list[str]:
+        return [name for i, name in enumerate(C.EXTENSIONS) if self.extensions >> i & 1]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the winning seat (None for a drawn game) and why."""
+    winner: int | None
+    reason: str
+    rounds: int
+
+
+@dataclass(frozen=True)
+class Move:
+    """One card (or country) that moved, as in RECORD.md: (card id, from, to)."""
+    card: int
+    source: str
+    dest: str
+    country: bool = False
+
+
+@dataclass
+class StepLog:
+    """What one `apply` did, decoded from the kernel's move log."""
+    entries: list = field(default_factory=list)  # Move | ('shuffle', [cards]) | ('event', e, drawer)
+    #                                               | ('reveal', seat, [cards]) | ('turn', seat, turn)
+    #                                               | ('binoculars', viewer, target)
+
+
+def place_name(place: int) -> str:
+    """RECORD.md place string of a log place code."""
+    if place == L.P_DRAW:
+        return "draw"
+    if place == L.P_DRAW_BOTTOM:
+        return "draw-bottom"
+    if place == L.P_DISCARD:
+        return "discard"
+    if L.P_HAND <= place < L.P_HAND + 6:
+        return f"hand:{place - L.P_HAND}"
+    if L.P_TABLE <= place < L.P_TABLE + 6:
+        return f"table:{place - L.P_TABLE}"
+    if place == L.P_CENTER:
+        return "center"
+    if place == L.P_BOX:
+        return "box"
+    if L.P_VISITED <= place < L.P_VISITED + 6:
+        return f"visited:{place - L.P_VISITED}"
+    if place == L.P_LOOK:
+        return "look"
+    if place == L.P_EVENT:
+        return "event"
+    raise ValueError(f"unknown place code {place}")
+
+
+def decode_log(log: np.ndarray) -> StepLog:
+    """Turn the kernel's integer move log into readable entries."""
+    rows = int(log[0, 0])
+    if log[0, 1]:
+        raise RuntimeError("move log overflow")
+    step = StepLog()
+    i = 1
+    while i <= rows:
+        kind, a, b, c = (int(x) for x in log[i])
+        if kind == L.LOG_MOVE:
+            step.entries.append(Move(a, place_name(b), place_name(c)))
+        elif kind == L.LOG_COUNTRY:
+            step.entries.append(Move(a, place_name(b), place_name(c), country=True))
+        elif kind == L.LOG_SHUFFLE:
+            step.entries.append(("shuffle", [int(log[i + 1 + j, 1]) for j in range(a)]))
+            i += a
+        elif kind == L.LOG_EVENT:
+            step.entries.append(("event", a, b))
+        elif kind == L.LOG_REVEAL:
+            step.entries.append(("reveal", a, [int(log[i + 1 + j, 1]) for j in range(b)]))
+            i += b
+        elif kind == L.LOG_TURN:
+            step.entries.append(("turn", a, b))
+        elif kind == L.LOG_BINOCULARS:
+            step.entries.append(("binoculars", a, b))
+        i += 1
+    return step
+
+
+def _kernels():
+    # Imported lazily: importing numba and loading the kernels takes a moment,
+    # and `passport --help` must not pay for it.
+    from . import _knowledge, _rules
+    return _rules, _knowledge
+
+
+class Game:
+    """A game of Passport: its config, its state, and its history for undo."""
+
+    def __init__(self, config: Config, state: np.ndarray | None = None):
+        self.config = config
+        self._rules, self._knowledge = _kernels()
+        self._buffer = np.empty(L.NUM_ACTIONS, np.int64)
+        self._log = np.zeros((LOG_ROWS, 4), np.int64)
+        self._history: list[np.ndarray] = []
+        if state is None:
+            self.state = np.zeros(L.STATE_SIZE, np.int64)
+            self._rules.new_game(self.state, config.players, config.extensions,
+                                 np.int64(np.uint64(config.seed % 2**64)),
+                                 config.round_cap, self._log)
+            self.setup_log = decode_log(self._log)
+        else:
+            self.state = state
+            self.setup_log = StepLog()
+
+    @classmethod
+    def new(cls, players=4, extensions=0, seed=0, round_cap=200) -> "Game":
+        """A new game: 2-6 players, extensions as 'all'/'none'/names/mask."""
+        return cls(Config(players, parse_extensions(extensions), int(seed), int(round_cap)))
+
+    # ---- whose decision, and what it may be -----------------------------
+    @property
+    def players(self) -> int:
+        return self.config.players
+
+    @property
+    def decider(self) -> int:
+        """The seat that makes the pending decision, -1 once the game is over."""
+        return int(self.state[L.DECIDER])
+
+    @property
+    def active(self) -> int:
+        """The seat whose turn it is."""
+        return int(self.state[L.ACTIVE])
+
+    @property
+    def phase(self) -> int:
+        return int(self.state[L.PHASE])
+
+    @property
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
+
+    @property
+    def round(self) -> int:
+        return int(self.state[L.TURN]) // self.players + 1
+
+    @property
+    def over(self) -> bool:
+        return self.phase == L.PH_OVER
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """Who won and why, or None while the game runs."""
+        if not self.over:
+            return None
+        winner = int(self.state[L.WINNER])
+        return Outcome(None if winner < 0 else winner,
+                       REASONS[int(self.state[L.REASON])], self.round)
+
+    def legal_actions(self) -> list[int]:
+        """The legal action ids, increasing; empty once the game is over."""
+        n = self._rules.legal_actions(self.state, self._buffer)
+        return [int(a) for a in self._buffer[:n]]
+
+    def is_legal(self, action: int) -> bool:
+        return action in self.legal_actions()
+
+    # ---- changing the state ------------------------------------------------
+    def apply(self, action: int) -> StepLog:
+        """Apply a legal action; return the moves it caused.
+
+        Raises IllegalActionError (a ValueError) and changes nothing if the
+        action is not legal here."""
+        action = int(action)
+        if action not in self.legal_actions():
+            raise IllegalActionError(
+                f"action {action} ({self._describe(action)}) is not legal now "
+                f"(phase {self.phase_name}, seat {self.decider} to decide)")
+        self._log[0, 0] = 0
+        self._log[0, 1] = 0
+        self._rules.apply_action(self.state, np.int64(action), self._log)
+        return decode_log(self._log)
+
+    def push(self, action: int) -> StepLog:
+        """Apply an action and remember the state before it, for `pop`."""
+        before = self.state.copy()
+        step = self.apply(action)
+        self._history.append(before)
+        return step
+
+    def pop(self) -> None:
+        """Undo the last `push`."""
+        if not self._history:
+            raise IndexError("nothing to undo")
+        self.state = self._history.pop()
+
+    def snapshot(self) -> np.ndarray:
+        """A copy of the whole state (hidden cards and RNG included)."""
+        return self.state.copy()
+
+    def restore(self, snapshot: np.ndarray) -> None:
+        if snapshot.shape != (L.STATE_SIZE,):
+            raise ValueError("not a snapshot of this engine's state")
+        self.state = snapshot.astype(np.int64, copy=True)
+
+    def copy(self) -> "Game":
+        return Game(self.config, self.state.copy())
+
+    # ---- information (R7.4) ------------------------------------------------------
+    def observation(self, seat: int) -> np.ndarray:
+        """What `seat` knows: the state with everything else blanked out."""
+        self._check_seat(seat)
+        out = np.empty(L.STATE_SIZE, np.int64)
+        self._knowledge.observe(self.state, seat, out)
+        return out
+
+    def determinize(self, seat: int, seed: int) -> "Game":
+        """A complete game that `seat` cannot tell from this one: hidden cards
+        dealt at random consistently with everything `seat` knows."""
+        return determinized(self.config, self.observation(seat), seat, seed)
+
+    def knows(self, seat: int, card: int) -> bool:
+        """Does `seat` know where `card` is?"""
+        return bool(self.state[L.KNOWN + card] >> seat & 1)
+
+    # ---- reading the table ------------------------------------------------------------
+    def hand(self, seat: int) -> list[int]:
+        self._check_seat(seat)
+        return [c for c in range(C.NUM_CARDS) if self.state[L.LOC + c] == seat]
+
+    def hand_size(self, seat: int) -> int:
+        return int(self.state[L.HAND_SIZE + seat])
+
+    def draw_pile(self) -> list[int]:
+        """The draw pile, top first."""
+        s = self.state
+        return [int(s[L.DRAW + (s[L.DRAW_HEAD] + i) % C.NUM_CARDS]) for i in range(s[L.DRAW_SIZE])]
+
+    def discard_pile(self) -> list[int]:
+        """The discard pile, oldest first (the top is last)."""
+        return [int(x) for x in self.state[L.DISCARD:L.DISCARD + self.state[L.DISCARD_SIZE]]]
+
+    def look(self) -> list[int]:
+        return [int(x) for x in self.state[L.LOOK:L.LOOK + self.state[L.N_LOOK]] if x >= 0]
+
+    def box(self) -> list[int]:
+        """The box's countries, top first."""
+        s = self.state
+        return [int(s[L.BOX + (s[L.BOX_HEAD] + i) % C.NUM_COUNTRIES]) for i in range(s[L.BOX_SIZE])]
+
+    def own_country(self, seat: int) -> int | None:
+        own = int(self.state[L.OWN + seat])
+        return None if own < 0 else own
+
+    def visited(self, seat: int) -> list[int]:
+        out = []
+        if self.state[L.VISITED + seat] >= 0:
+            out.append(int(self.state[L.VISITED + seat]))
+        if self.over and self.outcome.reason == "center" and self.outcome.winner == seat:
+            out.append(self.center)
+        return out
+
+    @property
+    def center(self) -> int:
+        return int(self.state[L.CENTER])
+
+    @property
+    def start_seat(self) -> int:
+        return int(self.state[L.START_SEAT])
+
+    def character(self, seat: int) -> int | None:
+        ch = int(self.state[L.CHARACTER + seat])
+        return None if ch < 0 else ch
+
+    def destination(self, seat: int) -> int:
+        """The country `seat` must travel to next (R6)."""
+        own = self.own_country(seat)
+        return self.center if own is None else own
+
+    @property
+    def declined_offers(self) -> int:
+        return int(self.state[L.DECLINED])
+
+    @property
+    def strike_seat(self) -> int | None:
+        s = int(self.state[L.STRIKE])
+        return None if s < 0 else s
+
+    def pending_offer(self) -> tuple[int, list[int], list[int]] | None:
+        """(target seat, cards given, kinds asked) while an offer is composed or answered."""
+        if self.phase not in (L.PH_TRADE_GIVE, L.PH_TRADE_ASK, L.PH_TRADE_REPLY):
+            return None
+        s = self.state
+        return (int(s[L.TARGET]), [int(x) for x in s[L.GIVE:L.GIVE + s[L.N_GIVE]]],
+                [int(x) for x in s[L.ASK:L.ASK + s[L.N_ASK]]])
+
+    def card_places(self) -> list[int]:
+        """For each card: 0..5 a hand, 100+i the draw pile (i from the top),
+        200+i the discard pile (i from the oldest), 300+i look position i, -1 out."""
+        places = [-1] * C.NUM_CARDS
+        for c in range(C.NUM_CARDS):
+            loc = int(self.state[L.LOC + c])
+            if loc < 6:
+                places[c] = loc
+        for i, c in enumerate(self.draw_pile()):
+            places[c] = 100 + i
+        for i, c in enumerate(self.discard_pile()):
+            places[c] = 200 + i
+        for i in range(int(self.state[L.N_LOOK])):
+            c = int(self.state[L.LOOK + i])
+            if c >= 0:
+                places[c] = 300 + i
+        return places
+
+    # ---- words ------------------------------------------------------------------------
+    def action_text(self, action: int, seat_names=None) -> str:
+        """Human words for a legal action in the current phase."""
+        return action_text(action, self.phase, seat_names, self.destination(self.active))
+
+    def _describe(self, action: int) -> str:
+        try:
+            return self.action_text(action)
+        except (ValueError, KeyError, IndexError):
+            return "not an action"
+
+    def to_text(self, seat_names=None) -> str:
+        """A plain-text picture of the whole state (every hand shown)."""
+        names = seat_names or [f"seat {i}" for i in range(self.players)]
+        lines = [f"Round {self.round}, {names[self.active]}'s turn; "
+                 f"{self.phase_name}, {names[self.decider] if self.decider >= 0 else 'nobody'} to decide"]
+        lines.append(f"Center: {C.COUNTRIES[self.center]}  draw pile: {len(self.draw_pile())}  "
+                     f"discard: {', '.join(C.CARD_NAMES[c] for c in self.discard_pile()[-5:]) or '-'}")
+        for s in range(self.players):
+            own = self.own_country(s)
+            ch = self.character(s)
+            lines.append(f"{names[s]}: {C.COUNTRIES[own] + ' (own)' if own is not None else 'own visited'}"
+                         f"{', ' + C.CHARACTERS[ch] if ch is not None else ''}: "
+                         + ", ".join(C.CARD_NAMES[c] for c in self.hand(s)))
+        if self.over:
+            o = self.outcome
+            lines.append(f"Game over: {names[o.winner] + ' wins' if o.winner is not None else 'no winner'}"
+                         f" ({o.reason}) in round {o.rounds}")
+        return "\n".join(lines)
+
+    def _check_seat(self, seat: int) -> None:
+        if not 0 <= seat < self.players:
+            raise ValueError(f"seat {seat} is not in this {self.players}-player game")
+
+
+def determinized(config: Config, observation: np.ndarray, seat: int, seed: int) -> Game:
+    """A complete game sampled from one seat's observation (see Game.determinize)."""
+    _, knowledge = _kernels()
+    out = np.empty(L.STATE_SIZE, np.int64)
+    if not knowledge.determinize(observation, seat, np.int64(np.uint64(seed % 2**64)), out):
+        raise ValueError("observation is inconsistent: hidden cards and hidden places differ in number")
+    return Game(config, out)

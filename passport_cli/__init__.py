@@ -1,0 +1,1 @@
+"""Passport's terminal app: it only talks to people (click + Rich)."""
