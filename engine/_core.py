@@ -11,7 +11,8 @@ from numba import njit
 from . import cards as C
 from ._layout import (
     BOX, BOX_HEAD, BOX_KNOWN, BOX_SIZE, CENTER, DECIDER, DISCARD, DISCARD_SIZE,
-    DRAW, DRAW_HEAD, DRAW_SIZE, EXT, HAND_SIZE, KIND_COUNT, KNOWN, LOC,
+    DRAW, DRAW_HEAD, DRAW_NEW, DRAW_SIZE, EXT, HAND_NEW, HAND_SIZE, KIND_COUNT,
+    KNOWN, LOC, MAX_PLAYERS, NEW,
     LOC_DISCARD, LOC_DRAW, LOC_EVENT, LOC_LOOK, LOG_COUNTRY, LOG_EVENT,
     LOG_MOVE, LOG_REVEAL, LOG_REVEALED, LOG_SHUFFLE, LOG_SHUFFLED, OWN, PHASE,
     PH_OVER, PLAYERS, P_BOX, P_DISCARD, P_DRAW, P_EVENT, P_HAND, P_LOOK,
@@ -156,14 +157,53 @@ def log_place(S, card):
     return P_EVENT
 
 
+# ---- knowledge (R7.4, docs/engine.md "Knowledge") ---------------------------
+
+@njit(cache=True)
+def learn(S, card, seats):
+    """The seats in the bit mask `seats` now know where `card` is. Call it
+    before the card moves: a pool card leaves its pool's count where it lies."""
+    pooled = S[NEW + card] & seats
+    if pooled:
+        loc = S[LOC + card]
+        for o in range(S[PLAYERS]):
+            if pooled >> o & 1:
+                if loc < 6:
+                    S[HAND_NEW + o * MAX_PLAYERS + loc] -= 1
+                else:
+                    S[DRAW_NEW + o] -= 1
+        S[NEW + card] &= ~seats
+    S[KNOWN + card] |= seats
+
+
+@njit(cache=True)
+def forget_pool(S, seat):
+    """`seat` can no longer tell pool cards from others: it forgets the pool."""
+    keep = ~(1 << seat)
+    for c in range(NUM_CARDS):
+        S[NEW + c] &= keep
+    for t in range(MAX_PLAYERS):
+        S[HAND_NEW + seat * MAX_PLAYERS + t] = 0
+    S[DRAW_NEW + seat] = 0
+
+
+@njit(cache=True)
+def forget_pool_if_hand_has_it(S, holder, spared):
+    """Before an unseen card leaves `holder`'s hand: every seat outside the
+    mask `spared` that has pool cards among holder's unseen ones forgets its pool."""
+    for o in range(S[PLAYERS]):
+        if not spared >> o & 1 and S[HAND_NEW + o * MAX_PLAYERS + holder] > 0:
+            forget_pool(S, o)
+
+
 # ---- hands and piles ------------------------------------------------------
 
 @njit(cache=True, inline='always')
 def hand_add(S, card, seat):
+    """Put a card into a hand; the caller has made its new holder `learn` it."""
     S[LOC + card] = seat
     S[HAND_SIZE + seat] += 1
     S[KIND_COUNT + seat * NUM_KINDS + CARD_KIND[card]] += 1
-    S[KNOWN + card] |= 1 << seat
 
 
 @njit(cache=True, inline='always')
@@ -175,10 +215,10 @@ def hand_remove(S, card, seat):
 @njit(cache=True)
 def discard_push(S, card):
     """Put a card face up on the discard pile (public, R7.4)."""
+    learn(S, card, all_seats(S))
     S[DISCARD + S[DISCARD_SIZE]] = card
     S[DISCARD_SIZE] += 1
     S[LOC + card] = LOC_DISCARD
-    S[KNOWN + card] = all_seats(S)
 
 
 @njit(cache=True)
@@ -212,14 +252,18 @@ def draw_push_bottom(S, card):
 @njit(cache=True)
 def hand_to_discard(S, card, log):
     seat = S[LOC + card]
+    learn(S, card, all_seats(S))
     hand_remove(S, card, seat)
     discard_push(S, card)
     log_row(log, LOG_MOVE, card, P_HAND + seat, P_DISCARD)
 
 
 @njit(cache=True)
-def hand_to_hand(S, card, dest, log):
+def hand_to_hand(S, card, dest, seen_by, log):
+    """Move a card between hands; the seats in mask `seen_by` (and the
+    receiver) see which card it is."""
     seat = S[LOC + card]
+    learn(S, card, seen_by | (1 << dest))
     hand_remove(S, card, seat)
     hand_add(S, card, dest)
     log_row(log, LOG_MOVE, card, P_HAND + seat, P_HAND + dest)
@@ -232,7 +276,7 @@ def reveal_hand(S, seat, log):
     log_row(log, LOG_REVEAL, seat, S[HAND_SIZE + seat], 0)
     for c in range(NUM_CARDS):
         if S[LOC + c] == seat:
-            S[KNOWN + c] = everyone
+            learn(S, c, everyone)
             log_row(log, LOG_REVEALED, c, seat, 0)
 
 
@@ -288,10 +332,20 @@ def shuffle_discard_into_draw(S, log):
     S[DISCARD_SIZE] = 0
     shuffle_list(S, DRAW, n)
     log_row(log, LOG_SHUFFLE, n, 0, 0)
+    # Everyone knows the set, no one the order (R7.4): the new pile is every
+    # seat's pool; unseen cards of the old pool can no longer be told apart.
+    everyone = all_seats(S)
+    for c in range(NUM_CARDS):
+        S[NEW + c] = 0
+    for i in range(MAX_PLAYERS * MAX_PLAYERS):
+        S[HAND_NEW + i] = 0
+    for o in range(MAX_PLAYERS):
+        S[DRAW_NEW + o] = n if o < S[PLAYERS] else 0
     for i in range(n):
         c = S[DRAW + i]
         S[LOC + c] = LOC_DRAW
-        S[KNOWN + c] = 0  # everyone knows the set, no one the order (R7.4)
+        S[KNOWN + c] = 0
+        S[NEW + c] = everyone
         log_row(log, LOG_SHUFFLED, c, i, 0)
 
 
@@ -313,6 +367,19 @@ def non_events_to_draw(S):
 
 
 @njit(cache=True)
+def pool_card_drawn(S, card, drawer):
+    """The top card goes to `drawer`: it learns it; a seat that had it in its
+    pool now counts it among the drawer's unseen cards."""
+    pooled = S[NEW + card]
+    if pooled:
+        for o in range(S[PLAYERS]):
+            if pooled >> o & 1 and o != drawer:
+                S[DRAW_NEW + o] -= 1
+                S[HAND_NEW + o * MAX_PLAYERS + drawer] += 1
+    learn(S, card, 1 << drawer)
+
+
+@njit(cache=True)
 def draw_one(S, seat, log):
     """One draw by `seat`, with events and their replacement draws (R7, R9.1)."""
     while True:
@@ -320,16 +387,19 @@ def draw_one(S, seat, log):
             return
         if S[DRAW_SIZE] == 0:
             shuffle_discard_into_draw(S, log)
-        card = draw_pop(S)
+        card = S[DRAW + S[DRAW_HEAD]]
         if not is_event(card):
+            pool_card_drawn(S, card, seat)
+            draw_pop(S)
             hand_add(S, card, seat)
             log_row(log, LOG_MOVE, card, P_DRAW, P_HAND + seat)
             if check_postcards(S):
                 return
             reshuffle_if_empty(S, log)
             return
+        learn(S, card, all_seats(S))
+        draw_pop(S)
         S[LOC + card] = LOC_EVENT
-        S[KNOWN + card] = all_seats(S)
         log_row(log, LOG_EVENT, card, seat, 0)
         reshuffle_if_empty(S, log)
         resolve_event(S, card, seat, log)
@@ -380,6 +450,8 @@ def resolve_event(S, event, drawer, log):
 def lost_luggage(S, drawer, log):
     """Every player passes one random card to the left, all at once."""
     n = S[PLAYERS]
+    for t in range(n):
+        forget_pool_if_hand_has_it(S, t, 1 << t)
     chosen = np.full(6, -1, np.int64)
     for k in range(n):
         s = (drawer + k) % n
@@ -388,7 +460,7 @@ def lost_luggage(S, drawer, log):
     for k in range(n):
         s = (drawer + k) % n
         if chosen[s] >= 0:
-            hand_to_hand(S, chosen[s], (s + 1) % n, log)
+            hand_to_hand(S, chosen[s], (s + 1) % n, 1 << s, log)
     # Each seat knows only the card it gave and its own hand now (R7.4).
     for c in range(NUM_CARDS):
         loc = S[LOC + c]

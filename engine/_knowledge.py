@@ -38,6 +38,14 @@ def observe(S, seat, out):
         if t != seat:
             for k in range(C.NUM_KINDS):
                 out[KIND_COUNT + t * C.NUM_KINDS + k] = 0
+    # Only this seat's shuffle pool is part of what it knows.
+    for c in range(NUM_CARDS):
+        out[NEW + c] = S[NEW + c] & me
+    for o in range(MAX_PLAYERS):
+        if o != seat:
+            out[DRAW_NEW + o] = 0
+            for t in range(MAX_PLAYERS):
+                out[HAND_NEW + o * MAX_PLAYERS + t] = 0
     for i in range(S[DRAW_SIZE]):
         slot = DRAW + (S[DRAW_HEAD] + i) % NUM_CARDS
         if not S[KNOWN + S[slot]] & me:
@@ -68,9 +76,12 @@ def determinize(obs, seat, seed, out):
     rng = np.empty(1, np.int64)
     rng[0] = seed
     n = obs[PLAYERS]
-    # Hidden places: slot_seat >= 0 is a hand; -1 a draw-pile slot; -2 a look position.
+    # Hidden places: slot_seat >= 0 is a hand; -1 a draw-pile slot; -2 a look
+    # position. slot_pool marks the places where this seat's shuffle pool lies.
+    me = 1 << seat
     slot_seat = np.empty(NUM_CARDS, np.int64)
-    slot_index = np.empty(NUM_CARDS, np.int64)
+    slot_index = np.zeros(NUM_CARDS, np.int64)
+    slot_pool = np.zeros(NUM_CARDS, np.int64)
     slots = 0
     for t in range(n):
         if t == seat:
@@ -79,14 +90,17 @@ def determinize(obs, seat, seed, out):
         for c in range(NUM_CARDS):
             if obs[LOC + c] == t:
                 held += 1
-        for _ in range(obs[HAND_SIZE + t] - held):
+        pooled = obs[HAND_NEW + seat * MAX_PLAYERS + t]
+        for j in range(obs[HAND_SIZE + t] - held):
             slot_seat[slots] = t
+            slot_pool[slots] = 1 if j < pooled else 0
             slots += 1
     for i in range(obs[DRAW_SIZE]):
         slot = DRAW + (obs[DRAW_HEAD] + i) % NUM_CARDS
         if obs[slot] == HIDDEN:
             slot_seat[slots] = -1
             slot_index[slots] = slot
+            slot_pool[slots] = 1 if i < obs[DRAW_NEW + seat] else 0
             slots += 1
     for i in range(obs[N_LOOK]):
         if obs[LOOK + i] == HIDDEN:
@@ -94,46 +108,49 @@ def determinize(obs, seat, seed, out):
             slot_index[slots] = LOOK + i
             slots += 1
     filled = np.full(NUM_CARDS, -1, np.int64)
-    # Events can only lie in the piles (R9.1): place them first, uniformly
-    # among the hidden pile places; then deal the rest uniformly.
-    pile_slots = 0
-    for i in range(slots):
-        if slot_seat[i] < 0:
-            pile_slots += 1
-    hidden = 0
     others = np.empty(NUM_CARDS, np.int64)
-    for c in range(NUM_CARDS):
-        if obs[LOC + c] != LOC_HIDDEN:
-            continue
-        hidden += 1
-        if C.FIRST_EVENT <= c < C.FIRST_SPECIAL:
-            if pile_slots == 0:
-                return False
-            k = np.int64(splitmix_next(rng, 0) % np.uint64(pile_slots))
-            for i in range(slots):
-                if slot_seat[i] < 0 and filled[i] < 0:
-                    if k == 0:
-                        filled[i] = c
-                        break
-                    k -= 1
-            pile_slots -= 1
+    hidden = 0
+    for pool in range(2):
+        # Events can only lie in the piles (R9.1): place them first, uniformly
+        # among the pool's hidden pile places; then deal the rest uniformly.
+        m = 0
+        for c in range(NUM_CARDS):
+            if obs[LOC + c] != LOC_HIDDEN or (1 if obs[NEW + c] & me else 0) != pool:
+                continue
+            hidden += 1
+            if C.FIRST_EVENT <= c < C.FIRST_SPECIAL:
+                free = 0
+                for i in range(slots):
+                    if slot_seat[i] < 0 and filled[i] < 0 and slot_pool[i] == pool:
+                        free += 1
+                if free == 0:
+                    return False
+                k = np.int64(splitmix_next(rng, 0) % np.uint64(free))
+                for i in range(slots):
+                    if slot_seat[i] < 0 and filled[i] < 0 and slot_pool[i] == pool:
+                        if k == 0:
+                            filled[i] = c
+                            break
+                        k -= 1
+            else:
+                others[m] = c
+                m += 1
+        for i in range(m - 1, 0, -1):
+            j = np.int64(splitmix_next(rng, 0) % np.uint64(i + 1))
+            t = others[i]
+            others[i] = others[j]
+            others[j] = t
+        k = 0
+        for i in range(slots):
+            if filled[i] < 0 and slot_pool[i] == pool:
+                if k == m:
+                    return False
+                filled[i] = others[k]
+                k += 1
+        if k != m:
+            return False
     if hidden != slots:
         return False
-    m = 0
-    for c in range(NUM_CARDS):
-        if obs[LOC + c] == LOC_HIDDEN and not C.FIRST_EVENT <= c < C.FIRST_SPECIAL:
-            others[m] = c
-            m += 1
-    for i in range(m - 1, 0, -1):
-        j = np.int64(splitmix_next(rng, 0) % np.uint64(i + 1))
-        t = others[i]
-        others[i] = others[j]
-        others[j] = t
-    m = 0
-    for i in range(slots):
-        if filled[i] < 0:
-            filled[i] = others[m]
-            m += 1
     active = obs[ACTIVE]
     taken = 0
     for i in range(slots):

@@ -15,6 +15,13 @@ Card places (LOC block, one entry per card id of engine/cards.py):
 
 Knowledge (KNOWN block, R7.4): bit s of KNOWN[c] is set when seat s knows
 where card c is (see docs/engine.md, "Knowledge").
+
+Pools (NEW, HAND_NEW, DRAW_NEW blocks): after a shuffle every seat knows which
+cards make up the new draw pile (R7.4) without knowing where each lies. For
+seat o, bit o of NEW[c] marks a card o doesn't see that belongs to the latest
+shuffled pile; such cards lie exactly in the top DRAW_NEW[o] slots of the draw
+pile and in HAND_NEW[o * 6 + t] unseen places of each hand t. When o can no
+longer tell which unseen card went where, the pool is forgotten (merged).
 """
 
 from .cards import NUM_CARDS, NUM_COUNTRIES, NUM_KINDS
@@ -82,7 +89,10 @@ KNOWN = LOC + NUM_CARDS                     # [66] bit s: seat s knows where the
 DRAW = KNOWN + NUM_CARDS                    # [66] ring buffer, DRAW[(DRAW_HEAD + i) % 66] is i-th from top
 DISCARD = DRAW + NUM_CARDS                  # [66] DISCARD[i], i = 0 oldest .. DISCARD_SIZE-1 top
 BOX = DISCARD + NUM_CARDS                   # [13] ring buffer of countries, top at BOX_HEAD
-STATE_SIZE = BOX + NUM_COUNTRIES
+NEW = BOX + NUM_COUNTRIES                   # [66] bit o: card is unseen by o and in o's shuffle pool
+HAND_NEW = NEW + NUM_CARDS                  # [6 * 6] [o * 6 + t]: pool cards among t's cards unseen by o
+DRAW_NEW = HAND_NEW + MAX_PLAYERS * MAX_PLAYERS  # [6] pool cards on top of the draw pile, for o
+STATE_SIZE = DRAW_NEW + MAX_PLAYERS
 
 # ---- move log -------------------------------------------------------------
 # A log is an int64 array of shape (rows, 4); row 0 holds [count, overflow, 0, 0].

@@ -10,6 +10,7 @@ from numba import njit
 
 from . import cards as C
 from ._core import (
+    forget_pool, forget_pool_if_hand_has_it, learn,
     splitmix_next,
     CARD_KIND, NUM_CARDS, REQUIRED, all_seats, below, check_postcards,
     discard_push, discard_remove, draw_one, draw_pop, draw_push_bottom,
@@ -48,6 +49,8 @@ def new_game(S, players, extensions, seed, round_cap, log):
     everyone = all_seats(S)
     for i in range(MAX_PLAYERS * (C.NUM_KINDS + 1)):
         S[HAND_SIZE + i] = 0  # HAND_SIZE and KIND_COUNT are adjacent
+    for i in range(STATE_SIZE - NEW):
+        S[NEW + i] = 0  # no shuffle pools yet
     for c in range(NUM_CARDS):
         S[LOC + c] = LOC_OUT
         S[KNOWN + c] = everyone
@@ -77,7 +80,7 @@ def new_game(S, players, extensions, seed, round_cap, log):
         scratch[i] = scratch[j]
         scratch[j] = t
     for s in range(players):
-        S[KNOWN + scratch[s]] = 0
+        S[KNOWN + scratch[s]] = 1 << s
         hand_add(S, scratch[s], s)
     # 4. items and starting hands (R3.3)
     for i in range(C.NUM_ITEMS):
@@ -89,7 +92,9 @@ def new_game(S, players, extensions, seed, round_cap, log):
     shuffle_list(S, DRAW, C.NUM_ITEMS)
     for s in range(players):
         for _ in range(3):
-            hand_add(S, draw_pop(S), s)
+            c = draw_pop(S)
+            S[KNOWN + c] = 1 << s
+            hand_add(S, c, s)
     # 5. extension cards are shuffled in after the deal (R3.4)
     n = 0
     while S[DRAW_SIZE] > 0:
@@ -488,7 +493,7 @@ def apply_action(S, action, log):
             c = action - A_CARD
             S[GIVE + S[N_GIVE]] = c
             S[N_GIVE] += 1
-            S[KNOWN + c] = all_seats(S)  # shown face up as it is offered (R5.3)
+            learn(S, c, all_seats(S))  # shown face up as it is offered (R5.3)
             S[LAST] = c
             if S[N_GIVE] == 3:
                 start_asking(S)
@@ -524,8 +529,7 @@ def apply_action(S, action, log):
         end_action(S, log)
     elif phase == PH_SMUGGLE_TO:
         f = S[FORBIDDEN_CARD]
-        hand_to_hand(S, f, action - A_SEAT, log)  # R9.5, face up
-        S[KNOWN + f] = all_seats(S)
+        hand_to_hand(S, f, action - A_SEAT, all_seats(S), log)  # R9.5, face up
         end_action(S, log)
     elif phase == PH_LG_TAKE:
         local_guide_take(S, a, action - A_CARD, log)
@@ -614,7 +618,7 @@ def apply_main(S, a, action, log):
         log_row(log, LOG_BINOCULARS, a, t, 0)
         for c in range(NUM_CARDS):
             if S[LOC + c] == t:
-                S[KNOWN + c] |= 1 << a
+                learn(S, c, 1 << a)
         resume_main(S, log)
     else:
         end_turn(S, log)
@@ -647,12 +651,10 @@ def exchange(S, a, log):
     if S[N_ASK] > 2:
         got2 = lowest_of_kind(S, t, S[ASK + 2], got0, got1)
     for i in range(S[N_GIVE]):
-        hand_to_hand(S, S[GIVE + i], t, log)
-        S[KNOWN + S[GIVE + i]] = everyone
+        hand_to_hand(S, S[GIVE + i], t, everyone, log)
     for got in (got0, got1, got2):
         if got >= 0:
-            hand_to_hand(S, got, a, log)
-            S[KNOWN + got] = everyone
+            hand_to_hand(S, got, a, everyone, log)
     if check_postcards(S):
         return
     bonus = 2 if character_of(S, a) == C.DIPLOMAT else 1
@@ -678,8 +680,9 @@ def after_steal_paid(S, log):
 def steal(S, a, log):
     t = S[TARGET]
     card = kth_card(S, t, below(S, S[HAND_SIZE + t]))
-    hand_to_hand(S, card, a, log)
     both = (1 << a) | (1 << t)
+    forget_pool_if_hand_has_it(S, t, both)
+    hand_to_hand(S, card, a, both, log)
     S[KNOWN + card] = both
     forget_hand(S, t, both)  # no one else knows which card left t's hand
     if not check_postcards(S):
@@ -692,7 +695,12 @@ def steal(S, a, log):
 def fill_look(S, a, log):
     n = min(3, S[DRAW_SIZE])  # fewer than 3: they see what there is
     S[N_LOOK] = n
+    # Others can't follow which cards the looker keeps or puts back.
+    for o in range(S[PLAYERS]):
+        if o != a and (S[DRAW_NEW + o] > 0 or S[HAND_NEW + o * MAX_PLAYERS + a] > 0):
+            forget_pool(S, o)
     for i in range(n):
+        learn(S, S[DRAW + S[DRAW_HEAD]], 1 << a)
         c = draw_pop(S)
         S[LOOK + i] = c
         S[LOC + c] = LOC_LOOK

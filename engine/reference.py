@@ -12,6 +12,17 @@ Piles:
     discard_pile  list, index 0 is the bottom (oldest), the end is the top
     look          the cards a Local Guide / Trading Post has lifted off the pile
     box           list of countries, index 0 is the top
+
+Readings of points docs/engine.md leaves open (keep the kernels in step):
+    - Setup step 5 shuffles even when no card extension is on.
+    - An accepted trade hands over the partner's cards chosen from its hand
+      as it was before the exchange (R5.3), not including the cards just given.
+    - Recycle's take is followed by the postcard check (R8, R9.4).
+    - Local Guide reshuffles an emptied draw pile only if it lifted a card.
+    - Trading Post: the picked look card stays in look until the card given
+      for it is chosen (TP_GIVE); then the two change places.
+    - With no action left, the free-play MAIN is re-offered after each free
+      play only while a free play is still legal; otherwise the turn ends.
 """
 
 from engine import cards

@@ -1,23 +1,26 @@
-"""The `passport` command. Heavy imports live inside commands so --help is instant."""
+"""The `passport` command: the root group and the list of commands.
+
+Only click is imported at module level, here and in passport_cli/commands/:
+numpy, numba, the engine and Rich load inside command bodies, so
+`passport --help` is instant (tests/cli/test_help.py checks it).
+"""
 
 import click
+
+from .app import Application
+from .commands.bench import bench
+from .commands.selfplay import selfplay
+from .commands.warm import warm
 
 
 @click.group()
 @click.version_option(package_name="passport-game")
-def cli():
+@click.pass_context
+def cli(ctx: click.Context) -> None:
     """Passport, the travel card game, in your terminal."""
+    ctx.obj = Application()
 
 
-@cli.command()
-def warm():
-    """Compile the engine's kernels into the cache (done once, by `make`)."""
-    import time
-    start = time.perf_counter()
-    click.echo("Preparing the engine (first run only: numba compiles the kernels)...")
-    from engine import Game
-    game = Game.new(players=4, extensions="all", seed=0, round_cap=5)
-    game.determinize(0, 1)
-    while not game.over:
-        game.apply(game.legal_actions()[0])
-    click.echo(f"Engine ready ({time.perf_counter() - start:.1f} s).")
+cli.add_command(bench)
+cli.add_command(selfplay)
+cli.add_command(warm)

@@ -79,3 +79,25 @@ def test_mousetrap_question_is_asked_without_a_mousetrap():
         assert game.legal_actions() == [L.A_NO]
         return
     raise AssertionError("no seed without a Mousetrap in the victim's hand")
+
+
+def test_shuffle_pools_hold_over_long_games():
+    """After reshuffles, determinize keeps every seat's pool knowledge exact."""
+    from tests.engine.test_properties import check_pools
+    shuffles = 0
+    for seed in range(24):
+        game = Game.new(players=2 + seed % 5, extensions=31 if seed % 3 else 0,
+                        seed=seed, round_cap=120)
+        rnd = random.Random(seed)
+        step = 0
+        while not game.over:
+            log = game.apply(rnd.choice(game.legal_actions()))
+            shuffles += sum(1 for e in log.entries if isinstance(e, tuple) and e[0] == "shuffle")
+            step += 1
+            if step % 13 == 0 and not game.over:
+                check_pools(game)
+                seat = step % game.players
+                world = game.determinize(seat, step)
+                check_pools(world) if seat == 0 else None
+                assert np.array_equal(world.observation(seat), game.observation(seat))
+    assert shuffles > 20  # the scenario really exercises reshuffled piles

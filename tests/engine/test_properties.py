@@ -119,3 +119,28 @@ def test_illegal_actions_raise_and_change_nothing(spec, wrong):
                 raise AssertionError("an illegal action was accepted")
             assert np.array_equal(game.state, before)
         game.apply(action)
+
+
+def check_pools(game):
+    """The shuffle-pool bookkeeping matches where the pool cards really are."""
+    S = game.state
+    draw = game.draw_pile()
+    for o in range(game.players):
+        bit = 1 << o
+        pooled = [c for c in range(C.NUM_CARDS) if S[L.NEW + c] & bit]
+        for c in pooled:
+            assert not game.knows(o, c), "a pool card is one the seat sees"
+            assert S[L.LOC + c] < 6 or S[L.LOC + c] == L.LOC_DRAW
+        for t in range(game.players):
+            in_hand = sum(1 for c in pooled if S[L.LOC + c] == t)
+            assert in_hand == S[L.HAND_NEW + o * 6 + t]
+        top = int(S[L.DRAW_NEW + o])
+        assert sorted(draw[:top]) == sorted(c for c in pooled if S[L.LOC + c] == L.LOC_DRAW)
+
+
+@settings(max_examples=40, deadline=None)
+@given(games)
+def test_shuffle_pools_are_exact(spec):
+    for game, action in play(spec):
+        game.apply(action)
+        check_pools(game)

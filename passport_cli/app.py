@@ -1,0 +1,35 @@
+"""The application object every command receives: it owns the one Rich console.
+
+Rich is imported the first time a command asks for the console, so building
+the root group (and `passport --help`) costs nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+
+class Application:
+    """What the commands share: the console they print to, and a status line."""
+
+    def __init__(self) -> None:
+        self._console = None
+
+    @property
+    def console(self):
+        """The Rich console on stdout; honours NO_COLOR and COLUMNS."""
+        if self._console is None:
+            from rich.console import Console
+            # No automatic highlighting: numbers and paths in our sentences
+            # are not code, and colouring them at random reads as emphasis.
+            self._console = Console(highlight=False)
+        return self._console
+
+    def status(self, message: str):
+        """A spinner with `message` while a slow step runs, on terminals only.
+
+        Off a terminal (pipes, CliRunner) it shows nothing, so machine-readable
+        output such as `bench engine --json` stays clean."""
+        if not self.console.is_terminal:
+            return contextlib.nullcontext()
+        return self.console.status(message)

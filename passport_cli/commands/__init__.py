@@ -1,0 +1,1 @@
+"""One module per `passport` command. Each imports only click at module level."""

@@ -1,0 +1,40 @@
+"""`passport bench`: speed measurements. Numbers only; no test relies on them."""
+
+import click
+
+
+@click.group()
+def bench() -> None:
+    """Measure speed and print the numbers."""
+
+
+@bench.command("engine")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
+@click.option("--games", type=click.IntRange(min=1), default=10, show_default=True,
+              help="Games per repetition.")
+@click.option("--seconds", type=click.FloatRange(min=0), default=3.0, show_default=True,
+              help="Time to spend on each engine (at least 3 repetitions each).")
+@click.option("--starts", type=click.IntRange(min=1), default=5, show_default=True,
+              help="Fresh processes to time.")
+@click.pass_obj
+def engine(app, as_json, games, seconds, starts):
+    """Decisions per second: numba kernels against the Python reference.
+
+    Plays uniformly random 4-player games with every extension on one CPU,
+    and times a fresh process that loads the engine and plays one game."""
+    import json
+
+    from ..bench import run_engine_bench
+    from ..render import render_bench
+    from ..warmup import prepare_engine
+
+    # Compile first: otherwise the first repetition, and the fresh process,
+    # would time numba's compiler.
+    with app.status("Preparing the engine (first run only)…"):
+        prepare_engine()
+    with app.status("Measuring…"):
+        result = run_engine_bench(games, seconds, starts)
+    if as_json:
+        click.echo(json.dumps(result, indent=2))
+    else:
+        render_bench(app.console, result)

@@ -1,0 +1,71 @@
+"""Turning the commands' plain data into Rich output. Nothing here computes."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+REASON_WORDS = {"center": "reached the center", "postcards": "collected the postcards",
+                "round_cap": "round cap (no winner)"}
+
+
+class SelfplayProgress:
+    """A progress bar over the games, shown on terminals only."""
+
+    def __init__(self, console: Console, games: int) -> None:
+        self._progress = Progress(TextColumn("Playing"), BarColumn(), MofNCompleteColumn(),
+                                  TimeElapsedColumn(), console=console, transient=True,
+                                  disable=not console.is_terminal)
+        self._task = self._progress.add_task("games", total=games)
+
+    def __enter__(self) -> "SelfplayProgress":
+        self._progress.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._progress.stop()
+
+    def advance(self, _result=None) -> None:
+        self._progress.advance(self._task)
+
+
+def render_selfplay(console: Console, run) -> None:
+    """The summary of a self-play run (passport_cli.selfplay.SelfplayRun)."""
+    games = len(run.results)
+    extensions = ", ".join(run.extensions) or "none"
+    console.print(f"[bold]{games} game{'s' if games != 1 else ''}[/], {run.players} players, "
+                  f"extensions: {extensions}, seed {run.seed}")
+    table = Table("How the game ended", "Games", box=None, padding=(0, 2, 0, 0))
+    for reason, count in sorted(run.reasons.items(), key=lambda item: (-item[1], item[0])):
+        table.add_row(REASON_WORDS.get(reason, reason), str(count))
+    console.print(table)
+    console.print(f"Median rounds: {run.median_rounds:g}")
+    console.print(f"Records: {run.out_dir} ({games} {run.fmt} file{'s' if games != 1 else ''})")
+
+
+def render_bench(console: Console, result: dict) -> None:
+    """The figures of `passport bench engine` (passport_cli.bench.run_engine_bench)."""
+    work = result["workload"]
+    console.print(f"[bold]Engine speed[/]: random {work['players']}-player games, "
+                  f"extensions {work['extensions']}, round cap {work['round_cap']}; "
+                  f"median of repetitions of {work['games_per_repetition']} games")
+    table = Table("Engine", "Decisions/s", "Repetitions", "Decisions timed",
+                  box=None, padding=(0, 2, 0, 0))
+    for name, label in (("numba", "numba kernels"), ("reference", "Python reference")):
+        row = result[name]
+        table.add_row(label, f"{row['steps_per_second']:,.0f}", str(row["repetitions"]),
+                      f"{row['steps']:,}")
+    console.print(table)
+    console.print(f"Ratio: the kernels are {result['ratio']:,.0f}× the reference")
+    fresh = result["fresh_process"]
+    console.print(f"Fresh process (import, load kernels from the cache, play one game): "
+                  f"{fresh['seconds']:.2f} s median of {fresh['repetitions']} "
+                  f"(engine ready {fresh['engine_ready_seconds']:.2f} s, "
+                  f"game {fresh['game_seconds']:.2f} s, {fresh['steps']:,} decisions)")
+    if fresh["cache_misses"]:
+        console.print("[bold]Warning[/]: the fresh process compiled kernels instead of "
+                      "loading them; its time includes the compiler.")
+    machine = result["machine"]
+    cpu = f"pinned to CPU {machine['cpu']}" if machine["cpu"] is not None else "not pinned"
+    console.print(f"Python {machine['python']}, numba {machine['numba']}, {cpu}")

@@ -1,0 +1,70 @@
+"""Getting the engine ready: numba loads each kernel from its cache, or
+compiles it the first time (about half a minute for all of them).
+
+Kernels compile per argument types on first call, so each step below calls
+them exactly as `selfplay` and `bench` will; a step run with other types
+would compile a specialisation nobody uses. `passport warm` runs the steps
+one by one and says what it is doing; `selfplay` and `bench` run them behind
+a status line before their real work.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+
+def _load_kernels() -> str | None:
+    # Importing the kernel modules imports numba; compiling waits for a call.
+    from engine import _knowledge, _rules  # noqa: F401
+    return None
+
+
+def _game_api() -> str | None:
+    from engine import Game
+    game = Game.new(players=4, extensions="all", seed=0, round_cap=3)
+    while not game.over:
+        game.apply(game.legal_actions()[0])
+    return None
+
+
+def _hidden_information() -> str | None:
+    from engine import Game
+    Game.new(players=4, extensions="all", seed=0).determinize(0, 1)
+    return None
+
+
+def _random_playouts() -> str | None:
+    from .bench import KernelGames
+    KernelGames().play(seed=0, round_cap=3)
+    return None
+
+
+def _records() -> str | None:
+    try:
+        from engine.record import GameRecorder
+    except ImportError:
+        return "skipped: engine.record is not available yet"
+    from engine import Game
+    game = Game.new(players=4, extensions="all", seed=0, round_cap=3)
+    recorder = GameRecorder(game, seats=[{"name": f"Seat {s}", "player": "bot:random"}
+                                         for s in range(4)])
+    while not game.over:
+        recorder.apply(game.legal_actions()[0])
+    recorder.document()
+    return None
+
+
+# (what a person is told, the work); each step returns a note or None.
+STEPS: list[tuple[str, Callable[[], str | None]]] = [
+    ("numba and the rules kernels", _load_kernels),
+    ("set-up, legal actions and moves (the Game API)", _game_api),
+    ("hidden information: observations and determinizations", _hidden_information),
+    ("random playouts (passport bench)", _random_playouts),
+    ("game records (passport selfplay)", _records),
+]
+
+
+def prepare_engine() -> None:
+    """Run every step quietly; for commands that only need the engine ready."""
+    for _, step in STEPS:
+        step()
