@@ -14,6 +14,7 @@ and `push`/`pop` give undo in the python-chess style.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -158,9 +159,14 @@ def decode_log(log: np.ndarray) -> StepLog:
     return step
 
 
+@functools.lru_cache(maxsize=None)
 def _kernels():
     # Imported lazily: importing numba and loading the kernels takes a moment,
     # and `passport --help` must not pay for it.
+    from pathlib import Path
+
+    from ._kernel_cache import drop_stale_kernels
+    drop_stale_kernels(Path(__file__).parent)
     from . import _knowledge, _rules
     return _rules, _knowledge
 
