@@ -84,24 +84,24 @@ def action_text(action: int, phase: int, seat_names=None, destination=None) -> s
             return "accept the offer" if d.name == "yes" else "decline the offer"
         return d.name
     where = f" to {C.COUNTRIES[destination]}" if destination is not None else ""
-    texts = {
-        "draw": "draw a card", "recycle": "recycle",
-        "trade": f"offer a trade to {names[d.arg]}",
-        "steal": f"steal from {names[d.arg]}",
-        "travel": f"travel{where}",
-        "dispose": f"dispose of {C.FORBIDDEN[d.arg]}" if d.arg >= 0 else "",
-        "smuggle": f"smuggle {C.FORBIDDEN[d.arg]}" if d.arg >= 0 else "",
-        "local-guide": "play the Local Guide", "trading-post": "play the Trading Post",
-        "map": f"play the Poorly Drawn Map on {names[d.arg]}",
-        "upgrade": "play the First-Class Upgrade",
-        "declare": f"declare {C.FORBIDDEN[d.arg]}" if d.arg >= 0 else "",
-        "binoculars": f"look at {names[d.arg]}'s hand with the Binoculars",
-        "end-turn": "end the turn",
-        "done": "done",
-    }
+    arg = d.arg
     if d.name == "travel-card":
         if destination is None:
-            return f"travel, Mom's Credit Card for required item {d.arg + 1}"
-        item = C.ITEM_KINDS[C.REQUIRED_KINDS[destination][d.arg]]
+            return f"travel, Mom's Credit Card for required item {arg + 1}"
+        item = C.ITEM_KINDS[C.REQUIRED_KINDS[destination][arg]]
         return f"travel{where}, Mom's Credit Card for the {item}"
-    return texts[d.name]
+    if d.name in ("dispose", "smuggle", "declare"):
+        verb = {"dispose": "dispose of", "smuggle": "smuggle", "declare": "declare"}[d.name]
+        return f"{verb} {C.FORBIDDEN[arg]}"
+    if d.name in ("trade", "steal", "map", "binoculars"):
+        return {
+            "trade": f"offer a trade to {names[arg]}",
+            "steal": f"steal from {names[arg]}",
+            "map": f"play the Poorly Drawn Map on {names[arg]}",
+            "binoculars": f"look at {names[arg]}'s hand with the Binoculars",
+        }[d.name]
+    return {
+        "draw": "draw a card", "recycle": "recycle", "travel": f"travel{where}",
+        "local-guide": "play the Local Guide", "trading-post": "play the Trading Post",
+        "upgrade": "play the First-Class Upgrade", "end-turn": "end the turn", "done": "done",
+    }[d.name]
