@@ -16,7 +16,6 @@ install: $(STAMP)
 
 # Compiles the numba kernels once into the user cache so later starts are quick.
 warm: $(STAMP)
-	@echo "Preparing the engine (first run only: numba compiles the kernels, about a minute)..."
 	$(BIN)/passport warm
 
 play: warm

@@ -77,38 +77,40 @@ class KernelGames:
     This reaches below the public `Game` API on purpose: the benchmark
     measures the kernels themselves, without Python in the loop."""
 
-    def __init__(self) -> None:
-        from engine import _layout, _rules
-        self._rules = _rules
+    def __init__(self, players: int = PLAYERS, extensions: str = EXTENSIONS,
+                 round_cap: int = ROUND_CAP) -> None:
+        from engine import _layout, parse_extensions
+        from engine.game import _kernels
+        # The engine's loader, not `import engine._rules`: it first drops
+        # cached kernels whose sources changed.
+        self._rules, _ = _kernels()
+        self.players = players
+        self.extensions = parse_extensions(extensions)
+        self.round_cap = round_cap
         self.state = np.zeros(_layout.STATE_SIZE, np.int64)  # int64[STATE_SIZE]
         self.policy_rng = np.zeros(1, np.int64)               # int64[1], SplitMix64 state
         # A one-row log: the kernels then record no moves, as in a search.
         self.log = np.zeros((1, 4), np.int64)
 
-    def play(self, seed: int, players: int = PLAYERS, extensions: int | None = None,
-             round_cap: int = ROUND_CAP) -> int:
+    def play(self, seed: int) -> int:
         """Play game `seed` to the end; return the decisions applied."""
-        mask = _all_extensions() if extensions is None else extensions
-        self._rules.new_game(self.state, players, mask, np.int64(seed), round_cap, self.log)
+        self._rules.new_game(self.state, self.players, self.extensions, np.int64(seed),
+                             self.round_cap, self.log)
         self.policy_rng[0] = seed
         return int(self._rules.play_random(self.state, self.policy_rng, MAX_STEPS, self.log))
 
 
-def play_reference_game(seed: int, players: int = PLAYERS, round_cap: int = ROUND_CAP) -> int:
+def play_reference_game(seed: int) -> int:
     """Play game `seed` on the reference model with random.Random; return the decisions."""
+    from engine import parse_extensions
     from engine.reference import ReferenceGame
-    game = ReferenceGame(players, _all_extensions(), seed, round_cap)
+    game = ReferenceGame(PLAYERS, parse_extensions(EXTENSIONS), seed, ROUND_CAP)
     choose = random.Random(seed).choice
     steps = 0
     while not game.over:
         game.apply(choose(game.legal_actions()))
         steps += 1
     return steps
-
-
-def _all_extensions() -> int:
-    from engine import parse_extensions
-    return parse_extensions(EXTENSIONS)
 
 
 def measure(play_game: Callable[[int], int], games: int, seconds: float) -> dict:

@@ -36,33 +36,40 @@ def render_selfplay(console: Console, run) -> None:
     extensions = ", ".join(run.extensions) or "none"
     console.print(f"[bold]{games} game{'s' if games != 1 else ''}[/], {run.players} players, "
                   f"extensions: {extensions}, seed {run.seed}")
-    table = Table("How the game ended", "Games", box=None, padding=(0, 2, 0, 0))
-    for reason, count in sorted(run.reasons.items(), key=lambda item: (-item[1], item[0])):
-        table.add_row(REASON_WORDS.get(reason, reason), str(count))
+    table = Table("How the game ended", "Games", "Winners", box=None, padding=(0, 2, 0, 0))
+    by_reason = sorted(run.winners_by_reason.items(),
+                       key=lambda item: (-item[1].total(), item[0]))
+    for reason, winners in by_reason:
+        won = sorted((seat, count) for seat, count in winners.items() if seat is not None)
+        seats = ", ".join(f"seat {seat} ×{count}" for seat, count in won)
+        table.add_row(REASON_WORDS.get(reason, reason), str(winners.total()), seats or "—")
     console.print(table)
     console.print(f"Median rounds: {run.median_rounds:g}")
-    console.print(f"Records: {run.out_dir} ({games} {run.fmt} file{'s' if games != 1 else ''})")
+    # Not wrapped: a path broken over two lines can't be copied.
+    console.print(f"Records: {run.out_dir} ({games} {run.fmt} file{'s' if games != 1 else ''})",
+                  soft_wrap=True)
 
 
 def render_bench(console: Console, result: dict) -> None:
     """The figures of `passport bench engine` (passport_cli.bench.run_engine_bench)."""
     work = result["workload"]
     console.print(f"[bold]Engine speed[/]: random {work['players']}-player games, "
-                  f"extensions {work['extensions']}, round cap {work['round_cap']}; "
-                  f"median of repetitions of {work['games_per_repetition']} games")
-    table = Table("Engine", "Decisions/s", "Repetitions", "Decisions timed",
-                  box=None, padding=(0, 2, 0, 0))
+                  f"extensions {work['extensions']}, round cap {work['round_cap']}")
+    table = Table("Engine", "Decisions/s", "Repetitions", "Decisions timed", box=None,
+                  padding=(0, 2, 0, 0),
+                  caption=f"median over repetitions of {work['games_per_repetition']} games",
+                  caption_justify="left")
     for name, label in (("numba", "numba kernels"), ("reference", "Python reference")):
         row = result[name]
         table.add_row(label, f"{row['steps_per_second']:,.0f}", str(row["repetitions"]),
                       f"{row['steps']:,}")
     console.print(table)
-    console.print(f"Ratio: the kernels are {result['ratio']:,.0f}× the reference")
+    console.print(f"Ratio: the kernels are {result['ratio']:,.0f}× as fast as the reference")
     fresh = result["fresh_process"]
-    console.print(f"Fresh process (import, load kernels from the cache, play one game): "
-                  f"{fresh['seconds']:.2f} s median of {fresh['repetitions']} "
-                  f"(engine ready {fresh['engine_ready_seconds']:.2f} s, "
-                  f"game {fresh['game_seconds']:.2f} s, {fresh['steps']:,} decisions)")
+    console.print(f"Fresh process: {fresh['seconds']:.2f} s (median of {fresh['repetitions']}) "
+                  "to import, load the kernels from the cache and play one game")
+    console.print(f"  engine ready {fresh['engine_ready_seconds']:.2f} s, "
+                  f"game {fresh['game_seconds']:.2f} s ({fresh['steps']:,} decisions)")
     if fresh["cache_misses"]:
         console.print("[bold]Warning[/]: the fresh process compiled kernels instead of "
                       "loading them; its time includes the compiler.")

@@ -3,8 +3,8 @@
 A run is reproducible from its seed alone, on any machine: game k of a run
 seeded S is dealt with `derived_seed(S, k, "game")` and its seats choose with
 `random.Random(derived_seed(S, k, "seats"))`. Both seeds go into the record
-(`config.seed` and the extra `selfplay` field), so one game can be replayed
-without the rest of its run.
+(`config.seed` and the extra `selfplay` field), so one game can be played
+again without the rest of its run.
 
 The uniform-random choice lives here only until bots/ has a random bot.
 """
@@ -63,24 +63,28 @@ class SelfplayRun:
     seed: int
 
     @property
-    def reasons(self) -> Counter:
-        """Games per way of ending (center, postcards, round_cap)."""
-        return Counter(r.reason for r in self.results)
+    def winners_by_reason(self) -> dict[str, Counter]:
+        """For each way of ending (center, postcards, round_cap): games won per
+        winning seat (the key None for games without a winner)."""
+        winners: dict[str, Counter] = {}
+        for r in self.results:
+            winners.setdefault(r.reason, Counter())[r.winner] += 1
+        return winners
 
     @property
     def median_rounds(self) -> float:
         return statistics.median(r.rounds for r in self.results)
 
 
-def play_game(recorder_class, seed: int, game: int, players: int, extensions: int,
-              round_cap: int):
+def play_game(seed: int, game: int, players: int, extensions: int, round_cap: int):
     """Play game `game` of run `seed` at random; return (record document, outcome, steps)."""
     from engine import Game
+    from engine.record import GameRecorder
 
     board = Game.new(players=players, extensions=extensions,
                      seed=derived_seed(seed, game, "game"), round_cap=round_cap)
     seats = [{"name": f"Random {s}", "player": PLAYER} for s in range(players)]
-    recorder = recorder_class(board, seats=seats)
+    recorder = GameRecorder(board, seats=seats)
     seats_seed = derived_seed(seed, game, "seats")
     choose = random.Random(seats_seed).choice
     steps = 0
@@ -88,8 +92,9 @@ def play_game(recorder_class, seed: int, game: int, players: int, extensions: in
         recorder.apply(choose(board.legal_actions()))
         steps += 1
     document = recorder.document()
-    # Readers ignore fields they do not know (RECORD.md); this one says how
-    # the seats chose, so the game can be replayed from its record alone.
+    # Readers ignore fields they do not know (RECORD.md). This one names the
+    # run and the seats' RNG seed: the steps already replay the game, but
+    # only these say how to make the same game again from seeds.
     document["selfplay"] = {"run_seed": seed, "game": game, "seats_seed": seats_seed,
                             "policy": "uniform random over legal actions (Python random.Random)"}
     return document, board.outcome, steps
@@ -98,17 +103,14 @@ def play_game(recorder_class, seed: int, game: int, players: int, extensions: in
 def run_selfplay(games: int, players: int, extensions: int, seed: int, out_dir: Path,
                  fmt: str, round_cap: int,
                  on_game: Callable[[GameResult], None] | None = None) -> SelfplayRun:
-    """Play `games` random games and write one record per game into `out_dir`.
-
-    Raises ImportError before playing anything if engine.record is missing."""
+    """Play `games` random games and write one record per game into `out_dir`."""
     from engine import Config
-    from engine.record import GameRecorder, write_record
+    from engine.record import write_record
 
     out_dir.mkdir(parents=True, exist_ok=True)
     results = []
     for game in range(1, games + 1):
-        document, outcome, steps = play_game(GameRecorder, seed, game, players, extensions,
-                                             round_cap)
+        document, outcome, steps = play_game(seed, game, players, extensions, round_cap)
         path = record_path(out_dir, game, games, fmt)
         write_record(document, path)
         result = GameResult(game, path, derived_seed(seed, game, "game"), outcome.winner,

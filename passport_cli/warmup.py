@@ -13,49 +13,44 @@ from __future__ import annotations
 from typing import Callable
 
 
-def _load_kernels() -> str | None:
-    # Importing the kernel modules imports numba; compiling waits for a call.
-    from engine import _knowledge, _rules  # noqa: F401
-    return None
+def _load_kernels() -> None:
+    # Through the engine's own loader, which first drops cached kernels whose
+    # sources changed. Importing the kernel modules imports numba; compiling
+    # waits for the first call.
+    from engine.game import _kernels
+    _kernels()
 
 
-def _game_api() -> str | None:
+def _game_api() -> None:
     from engine import Game
     game = Game.new(players=4, extensions="all", seed=0, round_cap=3)
     while not game.over:
         game.apply(game.legal_actions()[0])
-    return None
 
 
-def _hidden_information() -> str | None:
+def _hidden_information() -> None:
     from engine import Game
     Game.new(players=4, extensions="all", seed=0).determinize(0, 1)
-    return None
 
 
-def _random_playouts() -> str | None:
+def _random_playouts() -> None:
     from .bench import KernelGames
-    KernelGames().play(seed=0, round_cap=3)
-    return None
+    KernelGames(round_cap=3).play(seed=0)
 
 
-def _records() -> str | None:
-    try:
-        from engine.record import GameRecorder
-    except ImportError:
-        return "skipped: engine.record is not available yet"
+def _records() -> None:
     from engine import Game
+    from engine.record import GameRecorder
     game = Game.new(players=4, extensions="all", seed=0, round_cap=3)
     recorder = GameRecorder(game, seats=[{"name": f"Seat {s}", "player": "bot:random"}
                                          for s in range(4)])
     while not game.over:
         recorder.apply(game.legal_actions()[0])
     recorder.document()
-    return None
 
 
-# (what a person is told, the work); each step returns a note or None.
-STEPS: list[tuple[str, Callable[[], str | None]]] = [
+# (what a person is told, the work), in the order `passport warm` runs them.
+STEPS: list[tuple[str, Callable[[], None]]] = [
     ("numba and the rules kernels", _load_kernels),
     ("set-up, legal actions and moves (the Game API)", _game_api),
     ("hidden information: observations and determinizations", _hidden_information),

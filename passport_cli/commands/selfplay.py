@@ -58,21 +58,17 @@ def _round_cap(value):
               help="Round after which a game ends without a winner.")
 @click.pass_obj
 def selfplay(app, games, players, extensions, seed, out_dir, fmt, round_cap):
-    """Play GAMES uniformly random games and write one record per game.
+    """Play uniformly random games; write one game record per game.
 
-    Records go to OUT/game-0001.json, game-0002.json, ... The same --seed
-    gives the same games, move for move, on every machine."""
+    Records go to OUT/game-0001.json, game-0002.json, ... (or .msgpack).
+    The same --seed gives the same games, move for move, on every machine."""
     from ..render import SelfplayProgress, render_selfplay
     from ..selfplay import run_selfplay
     from ..warmup import prepare_engine
 
     with app.status("Preparing the engine (first run only)…"):
         prepare_engine()
-    try:
-        with SelfplayProgress(app.console, games) as progress:
-            run = run_selfplay(games, players, extensions, seed, out_dir, fmt, round_cap,
-                               on_game=progress.advance)
-    except ImportError as error:
-        raise click.ClickException(
-            f"cannot write game records: {error} (engine/record.py is needed)") from None
+    with SelfplayProgress(app.console, games) as progress:
+        run = run_selfplay(games, players, extensions, seed, out_dir, fmt, round_cap,
+                           on_game=progress.advance)
     render_selfplay(app.console, run)

@@ -1,0 +1,32 @@
+"""`passport bench engine` runs and reports every figure. Speed is never checked."""
+
+import json
+import os
+
+FIGURES = {"steps_per_second", "repetitions", "games", "steps", "seconds"}
+TINY = ["--games", "1", "--seconds", "0", "--starts", "1"]
+
+
+def test_json_has_every_figure(passport):
+    cpus = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
+    result = passport("bench", "engine", "--json", *TINY)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert set(data) == {"workload", "numba", "reference", "ratio", "fresh_process", "machine"}
+    for engine in ("numba", "reference"):
+        assert set(data[engine]) == FIGURES
+        assert data[engine]["repetitions"] >= 3
+    assert set(data["fresh_process"]) == {"seconds", "engine_ready_seconds", "game_seconds",
+                                          "steps", "repetitions", "cache_misses"}
+    assert data["fresh_process"]["repetitions"] == 1
+    assert data["workload"]["players"] == 4 and data["workload"]["extensions"] == "all"
+    # The pin to one CPU ends with the benchmark; the tests after it keep every core.
+    if cpus is not None:
+        assert os.sched_getaffinity(0) == cpus
+
+
+def test_table_for_people(passport):
+    result = passport("bench", "engine", *TINY)
+    assert result.exit_code == 0, result.output
+    for words in ("numba kernels", "Python reference", "Ratio", "Fresh process"):
+        assert words in result.output

@@ -1,0 +1,41 @@
+"""`passport --help` lists the commands and is instant: it loads no engine."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+HELP_PAGES = [["--help"], ["selfplay", "--help"], ["bench", "--help"],
+              ["bench", "engine", "--help"], ["warm", "--help"]]
+# What makes a start slow: numba (and its LLVM), numpy, and the engine,
+# which pulls in both.
+HEAVY = ["numba", "numpy", "engine"]
+
+# A fresh interpreter, because this test process has long imported numba.
+SCRIPT = """
+import json, sys
+from click.testing import CliRunner
+from passport_cli.main import cli
+loaded = {}
+for args in %r:
+    result = CliRunner().invoke(cli, args, env={"NO_COLOR": "1", "COLUMNS": "80"})
+    assert result.exit_code == 0, (args, result.output)
+    loaded[" ".join(args)] = [m for m in %r if m in sys.modules]
+print(json.dumps(loaded))
+"""
+
+
+def test_help_lists_every_command(passport):
+    result = passport("--help")
+    assert result.exit_code == 0
+    for command in ("bench", "selfplay", "warm"):
+        assert command in result.output
+
+
+def test_help_pages_import_no_numba_numpy_or_engine():
+    done = subprocess.run([sys.executable, "-c", SCRIPT % (HELP_PAGES, HEAVY)], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    loaded = json.loads(done.stdout)
+    assert loaded == {" ".join(args): [] for args in HELP_PAGES}
