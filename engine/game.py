@@ -97,6 +97,15 @@ class Move:
     country: bool = False
 
 
+@dataclass(frozen=True)
+class SeatView:
+    """All a seat may know when it decides (R7.4): what a bot is given."""
+    config: Config
+    seat: int
+    observation: np.ndarray      # engine observation (state with the unknown blanked)
+    legal_actions: tuple[int, ...]
+
+
 @dataclass
 class StepLog:
     """What one `apply` did, decoded from the kernel's move log."""
@@ -296,6 +305,11 @@ class Game:
         """A complete game that `seat` cannot tell from this one: hidden cards
         dealt at random consistently with everything `seat` knows."""
         return determinized(self.config, self.observation(seat), seat, seed)
+
+    def view(self, seat: int) -> SeatView:
+        """What `seat` may know, with its legal actions if it is to decide."""
+        legal = tuple(self.legal_actions()) if seat == self.decider else ()
+        return SeatView(self.config, seat, self.observation(seat), legal)
 
     def knows(self, seat: int, card: int) -> bool:
         """Does `seat` know where `card` is?"""

@@ -1,0 +1,264 @@
+"""Determinized information-set MCTS (SO-ISMCTS with availability counts),
+compiled with numba: the whole iteration loop runs inside one kernel call.
+
+One tree per decision. Each iteration
+  1. samples a world from the bot's observation (engine `determinize`), so
+     the tree never sees a card the bot cannot know;
+  2. descends the tree: at a node, the seat to move picks the child with the
+     best UCB of *its own* mean reward (max^n), where the exploration term
+     counts how often the child was *available* (legal in the sampled world),
+     not how often the parent was visited;
+  3. expands one new child, then plays a heuristic rollout cut off after a
+     few decisions and scored by the heuristic evaluation;
+  4. backs the reward vector (one entry per seat) up the path.
+
+Nodes are keyed by the path of observable decisions from the root. Chance
+(draws, random steals, events) happens inside the engine's apply and never
+splits the tree. Decisions another seat makes that the bot cannot see (which
+card a Local Guide or Trading Post player takes or puts back) are played by
+the rollout policy and do not split the tree either (move projection), so the
+tree cannot learn what it should not know.
+
+Tree arrays (capacity N nodes, -1 = none):
+    parent[N], action[N], first_child[N], next_sibling[N]  int64
+    visits[N], available[N]                                  int64
+    reward[N, 6]                                            float64, sums per seat
+"""
+
+import numpy as np
+from numba import njit
+
+from engine._core import splitmix_next
+from engine._knowledge import determinize
+from engine._layout import (
+    DECIDER, NUM_ACTIONS, PHASE, PH_DISCARD, PH_DISPOSE_WITH, PH_LG_TAKE, PH_OVER, PH_RECYCLE_PAY, PH_RECYCLE_TAKE, PH_STEAL_PAY,
+    PH_TP_GIVE, PH_TP_PICK, PH_TRADE_ASK, PH_TRADE_GIVE, PLAYERS, REASON,
+    REASON_ROUND_CAP, STATE_SIZE, WINNER,
+)
+from engine._legal import legal_actions
+from engine._apply import apply_action
+
+from ._heuristic import evaluate, score_action
+
+# Search parameters, one float64 array (see bots/difficulty.py for the levels).
+P_EXPLORATION = 0      # UCB exploration constant
+P_EPSILON = 1          # rollout: chance of a uniformly random action
+P_ROLLOUT_DEPTH = 2    # rollout: decisions before the evaluation cuts in
+P_TEMPERATURE = 3      # evaluation softmax temperature (progress points)
+P_WIDTH = 4            # most children considered in a card/kind choice
+NUM_PARAMS = 5
+
+# Tree fields in the int64 header array.
+T_NODES = 0            # nodes in use
+T_ITERATIONS = 1       # iterations run so far
+T_RNG = 2              # the search's own SplitMix64 state
+
+
+@njit(cache=True)
+def new_tree(capacity):
+    ints = np.full((capacity, 6), -1, np.int64)   # parent, action, first, next, visits, available
+    rewards = np.zeros((capacity, 6), np.float64)
+    header = np.zeros(4, np.int64)
+    ints[0, 4] = 0
+    ints[0, 5] = 0
+    header[T_NODES] = 1
+    return header, ints, rewards
+
+
+@njit(cache=True)
+def hidden_from(phase, decider, root_seat):
+    """A decision whose choice the root seat cannot observe (R7.4)."""
+    return decider != root_seat and (phase == PH_LG_TAKE or phase == PH_TP_PICK or phase == PH_TP_GIVE)
+
+
+@njit(cache=True)
+def many_choice_phase(phase):
+    return (phase == PH_TRADE_GIVE or phase == PH_TRADE_ASK or phase == PH_RECYCLE_PAY
+            or phase == PH_RECYCLE_TAKE or phase == PH_STEAL_PAY or phase == PH_DISCARD
+            or phase == PH_DISPOSE_WITH or phase == PH_TP_PICK or phase == PH_TP_GIVE
+            or phase == PH_LG_TAKE)
+
+
+@njit(cache=True)
+def prune(S, legal, n, scores, width):
+    """Keep the `width` best-scored actions of a card or kind choice (the
+    branching factor of trade offers stays bounded). Returns the new n."""
+    decider = S[DECIDER]
+    for i in range(n):
+        scores[i] = score_action(S, legal[i], decider)
+    if n <= width:
+        return n
+    # partial selection sort: best `width` to the front
+    for i in range(width):
+        best = i
+        for j in range(i + 1, n):
+            if scores[j] > scores[best]:
+                best = j
+        t = legal[i]
+        legal[i] = legal[best]
+        legal[best] = t
+        s = scores[i]
+        scores[i] = scores[best]
+        scores[best] = s
+    return width
+
+
+@njit(cache=True)
+def policy_action(S, legal, n, rng, epsilon):
+    """Rollout policy: the heuristic's best action, or a random one."""
+    if n == 1:
+        return legal[0]
+    r = np.float64(splitmix_next(rng, 0) >> np.uint64(11)) / 9007199254740992.0
+    if r < epsilon:
+        return legal[np.int64(splitmix_next(rng, 0) % np.uint64(n))]
+    decider = S[DECIDER]
+    best = legal[0]
+    best_score = -1e18
+    for i in range(n):
+        s = score_action(S, legal[i], decider)
+        if s > best_score:
+            best_score = s
+            best = legal[i]
+    return best
+
+
+@njit(cache=True)
+def terminal_rewards(S, out):
+    n = S[PLAYERS]
+    for s in range(6):
+        out[s] = 0.0
+    if S[REASON] == REASON_ROUND_CAP:
+        for s in range(n):
+            out[s] = 1.0 / n
+    else:
+        out[S[WINNER]] = 1.0
+
+
+@njit(cache=True)
+def find_child(ints, node, action):
+    child = ints[node, 2]
+    while child >= 0:
+        if ints[child, 1] == action:
+            return child
+        child = ints[child, 3]
+    return -1
+
+
+@njit(cache=True)
+def add_child(header, ints, rewards, node, action):
+    child = header[T_NODES]
+    header[T_NODES] += 1
+    ints[child, 0] = node
+    ints[child, 1] = action
+    ints[child, 2] = -1
+    ints[child, 3] = ints[node, 2]
+    ints[child, 4] = 0
+    ints[child, 5] = 0
+    for s in range(6):
+        rewards[child, s] = 0.0
+    ints[node, 2] = child
+    return child
+
+
+@njit(cache=True)
+def search(header, ints, rewards, observation, root_seat, params, iterations):
+    """Run `iterations` more iterations on the tree from `observation`, the
+    root seat's view. The tree stops growing when its arrays are full."""
+    capacity = ints.shape[0]
+    S = np.empty(STATE_SIZE, np.int64)
+    legal = np.empty(NUM_ACTIONS, np.int64)
+    scores = np.empty(NUM_ACTIONS, np.float64)
+    path = np.empty(4096, np.int64)
+    reward = np.zeros(6, np.float64)
+    log = np.zeros((1, 4), np.int64)  # search records no moves
+    rng = np.empty(1, np.int64)
+    rng[0] = header[T_RNG]
+    exploration = params[P_EXPLORATION]
+    epsilon = params[P_EPSILON]
+    depth_limit = np.int64(params[P_ROLLOUT_DEPTH])
+    temperature = params[P_TEMPERATURE]
+    width = np.int64(params[P_WIDTH])
+    for _ in range(iterations):
+        determinize(observation, root_seat, np.int64(splitmix_next(rng, 0)), S)
+        node = 0
+        length = 0
+        path[length] = 0
+        length += 1
+        expanded = False
+        # ---- selection and expansion
+        while S[PHASE] != PH_OVER and not expanded:
+            n = legal_actions(S, legal)
+            phase = S[PHASE]
+            decider = S[DECIDER]
+            if n == 1 or hidden_from(phase, decider, root_seat):
+                apply_action(S, policy_action(S, legal, n, rng, epsilon), log)
+                continue
+            if many_choice_phase(phase):
+                n = prune(S, legal, n, scores, width)
+            best_child = -1
+            best_value = -1e18
+            untried = 0
+            for i in range(n):
+                child = find_child(ints, node, legal[i])
+                if child < 0:
+                    untried += 1
+                    continue
+                ints[child, 5] += 1
+                v = ints[child, 4]
+                value = rewards[child, decider] / v + exploration * np.sqrt(np.log(ints[child, 5]) / v)
+                if value > best_value:
+                    best_value = value
+                    best_child = child
+            if untried > 0 and header[T_NODES] < capacity:
+                pick = np.int64(splitmix_next(rng, 0) % np.uint64(untried))
+                for i in range(n):
+                    if find_child(ints, node, legal[i]) < 0:
+                        if pick == 0:
+                            child = add_child(header, ints, rewards, node, legal[i])
+                            ints[child, 5] = 1
+                            apply_action(S, legal[i], log)
+                            node = child
+                            path[length] = node
+                            length += 1
+                            expanded = True
+                            break
+                        pick -= 1
+            elif best_child >= 0:
+                apply_action(S, ints[best_child, 1], log)
+                node = best_child
+                path[length] = node
+                length += 1
+            else:  # a full tree and nothing tried here: roll out
+                break
+        # ---- rollout, cut off and evaluated
+        steps = 0
+        while S[PHASE] != PH_OVER and steps < depth_limit:
+            n = legal_actions(S, legal)
+            apply_action(S, policy_action(S, legal, n, rng, epsilon), log)
+            steps += 1
+        if S[PHASE] == PH_OVER:
+            terminal_rewards(S, reward)
+        else:
+            evaluate(S, reward, temperature)
+        # ---- backpropagation
+        for i in range(length):
+            nd = path[i]
+            ints[nd, 4] += 1
+            for s in range(6):
+                rewards[nd, s] += reward[s]
+        header[T_ITERATIONS] += 1
+    header[T_RNG] = rng[0]
+
+
+@njit(cache=True)
+def root_statistics(ints, rewards, root_seat, out_actions, out_visits, out_values):
+    """The root's children: action, visits, and mean reward for the root seat."""
+    k = 0
+    child = ints[0, 2]
+    while child >= 0:
+        out_actions[k] = ints[child, 1]
+        out_visits[k] = ints[child, 4]
+        out_values[k] = rewards[child, root_seat] / max(ints[child, 4], 1)
+        k += 1
+        child = ints[child, 3]
+    return k

@@ -1,0 +1,37 @@
+"""Simple baselines: `random` (uniform over legal actions) and `greedy` (the
+human-like heuristic of `_heuristic.py`, best-scored action, no search)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine import SeatView
+
+
+class RandomBot:
+    """Uniform over the legal actions; seeded."""
+
+    def __init__(self, seed: int = 0, name: str = "random"):
+        self.name = name
+        self._rng = np.random.default_rng(seed)
+
+    def choose(self, view: SeatView) -> int:
+        legal = view.legal_actions
+        return legal[int(self._rng.integers(len(legal)))]
+
+
+class GreedyBot:
+    """Travel when it can, chase the missing items of its next destination,
+    recycle or steal for them, offer and accept trades that help it, get rid
+    of forbidden items, use special items sensibly — one ply, no search."""
+
+    def __init__(self, seed: int = 0, name: str = "greedy"):
+        self.name = name
+        self._buffer = np.empty(256, np.int64)
+
+    def choose(self, view: SeatView) -> int:
+        from ._heuristic import best_action
+        legal = view.legal_actions
+        n = len(legal)
+        self._buffer[:n] = legal
+        return int(best_action(view.observation, self._buffer, n, view.seat))

@@ -1,0 +1,97 @@
+"""The ISMCTS bot: a Python shell around the search kernel in `_ismcts.py`.
+
+A bot is given a `SeatView` (its seat's observation and legal actions) and
+never the game itself, so it cannot see another hand even by mistake.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from engine import SeatView
+
+from . import _ismcts as K
+
+CHUNK = 256  # iterations per kernel call between clock checks
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """How hard a bot thinks: budget (iterations and seconds) and knowledge."""
+    iterations: int = 2000
+    seconds: float | None = None
+    exploration: float = 0.7
+    epsilon: float = 0.1
+    rollout_depth: int = 30
+    temperature: float = 12.0
+    width: int = 4
+
+    def params(self) -> np.ndarray:
+        p = np.zeros(K.NUM_PARAMS, np.float64)
+        p[K.P_EXPLORATION] = self.exploration
+        p[K.P_EPSILON] = self.epsilon
+        p[K.P_ROLLOUT_DEPTH] = self.rollout_depth
+        p[K.P_TEMPERATURE] = self.temperature
+        p[K.P_WIDTH] = self.width
+        return p
+
+
+@dataclass(frozen=True)
+class MoveEstimate:
+    """One root move after a search: visits and the bot's estimated win chance."""
+    action: int
+    visits: int
+    win_chance: float
+
+
+class IsmctsBot:
+    """Determinized ISMCTS. Same seed and same view give the same move."""
+
+    def __init__(self, settings: SearchSettings, seed: int = 0, name: str = "ismcts"):
+        self.settings = settings
+        self.name = name
+        self._rng = np.random.default_rng(seed)
+        self.last_search: list[MoveEstimate] = []
+        self.last_iterations = 0
+
+    def choose(self, view: SeatView) -> int:
+        """The action to play, from the seat's view only."""
+        legal = view.legal_actions
+        if not legal:
+            raise ValueError("the bot was asked to move with no legal action")
+        seed = int(self._rng.integers(0, 2**62))
+        if len(legal) == 1:
+            self.last_search = [MoveEstimate(legal[0], 0, float("nan"))]
+            return legal[0]
+        self.last_search = self.analyse(view, seed)
+        return self.last_search[0].action
+
+    def analyse(self, view: SeatView, seed: int) -> list[MoveEstimate]:
+        """Search from the view; root moves sorted best first."""
+        s = self.settings
+        capacity = s.iterations + 2
+        header, ints, rewards = K.new_tree(capacity)
+        header[K.T_RNG] = seed
+        params = s.params()
+        deadline = None if s.seconds is None else time.perf_counter() + s.seconds
+        done = 0
+        while done < s.iterations:
+            chunk = min(CHUNK, s.iterations - done)
+            K.search(header, ints, rewards, view.observation, view.seat, params, chunk)
+            done += chunk
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        self.last_iterations = done
+        actions = np.empty(256, np.int64)
+        visits = np.empty(256, np.int64)
+        values = np.empty(256, np.float64)
+        k = K.root_statistics(ints, rewards, view.seat, actions, visits, values)
+        moves = [MoveEstimate(int(actions[i]), int(visits[i]), float(values[i])) for i in range(k)
+                 if int(actions[i]) in view.legal_actions]
+        if not moves:  # no iteration reached the root's children
+            return [MoveEstimate(view.legal_actions[0], 0, float("nan"))]
+        moves.sort(key=lambda m: (-m.visits, -m.win_chance, m.action))
+        return moves

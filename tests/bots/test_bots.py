@@ -1,0 +1,82 @@
+"""Bots decide from their seat's view only, deterministically, and legally."""
+
+import numpy as np
+import pytest
+
+from engine import Game
+from engine import _layout as L
+from bots.arena import play_game
+from bots.difficulty import make_bot
+from bots.ismcts import IsmctsBot, SearchSettings
+
+QUICK = SearchSettings(iterations=300, rollout_depth=10)
+
+
+def positions(seed, players=4, every=7, limit=6):
+    """Some mid-game positions of a random all-extension game."""
+    game = Game.new(players=players, extensions="all", seed=seed, round_cap=60)
+    rnd = np.random.default_rng(seed)
+    found = 0
+    step = 0
+    while not game.over and found < limit:
+        legal = game.legal_actions()
+        step += 1
+        if step % every == 0 and len(legal) > 1:
+            found += 1
+            yield game
+        game.apply(legal[int(rnd.integers(len(legal)))])
+
+
+def test_same_observation_same_move():
+    """R7.4: worlds that differ only in cards the bot cannot see give the same move."""
+    for game in positions(3):
+        seat = game.decider
+        other = game.determinize(seat, 99)  # other hidden cards, same observation
+        assert np.array_equal(other.observation(seat), game.observation(seat))
+        assert not np.array_equal(other.state, game.state)
+        for name in ("greedy", "easy"):
+            a = make_bot(name, seed=5).choose(game.view(seat))
+            b = make_bot(name, seed=5).choose(other.view(seat))
+            assert a == b
+
+
+def test_same_seed_same_move_and_moves_are_legal():
+    for game in positions(8):
+        view = game.view(game.decider)
+        first = IsmctsBot(QUICK, seed=11).choose(view)
+        again = IsmctsBot(QUICK, seed=11).choose(view)
+        assert first == again
+        assert first in game.legal_actions()
+
+
+@pytest.mark.parametrize("names", [("random", "greedy"), ("easy", "greedy", "random")])
+def test_whole_games_with_only_legal_moves(names):
+    """Bots finish games; every choice is legal (game.apply would raise) and
+    every card a bot names is one its seat knows the place of."""
+    game = Game.new(players=len(names), extensions="all", seed=4, round_cap=25)
+    bots = [make_bot(n, seed=i) for i, n in enumerate(names)]
+
+    def apply(action):
+        d = game.decider
+        if L.A_CARD <= action < L.A_KIND:
+            assert game.knows(d, action - L.A_CARD)
+        return game.apply(action)
+
+    outcome = play_game(game, bots, apply)
+    assert outcome.reason in ("center", "postcards", "round_cap")
+
+
+def test_search_reports_its_estimates():
+    game = Game.new(players=4, extensions="all", seed=2)
+    bot = IsmctsBot(QUICK, seed=1)
+    bot.choose(game.view(game.decider))
+    assert bot.last_iterations == QUICK.iterations
+    visits = [m.visits for m in bot.last_search]
+    assert visits == sorted(visits, reverse=True)
+    assert 0 < sum(visits) <= QUICK.iterations
+    assert all(0.0 <= m.win_chance <= 1.0 for m in bot.last_search)
+
+
+def test_unknown_bot_name_is_a_clear_error():
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("grandmaster")
