@@ -39,6 +39,7 @@ from engine._legal import legal_actions
 from engine._apply import apply_action
 
 from ._heuristic import evaluate, score_action
+from ._rollout import rollout_action
 
 # Search parameters, one float64 array (see bots/difficulty.py for the levels).
 P_EXPLORATION = 0      # UCB exploration constant
@@ -104,25 +105,6 @@ def prune(S, legal, n, scores, width):
 
 
 @njit(cache=True)
-def policy_action(S, legal, n, rng, epsilon):
-    """Rollout policy: the heuristic's best action, or a random one."""
-    if n == 1:
-        return legal[0]
-    r = np.float64(splitmix_next(rng, 0) >> np.uint64(11)) / 9007199254740992.0
-    if r < epsilon:
-        return legal[np.int64(splitmix_next(rng, 0) % np.uint64(n))]
-    decider = S[DECIDER]
-    best = legal[0]
-    best_score = -1e18
-    for i in range(n):
-        s = score_action(S, legal[i], decider)
-        if s > best_score:
-            best_score = s
-            best = legal[i]
-    return best
-
-
-@njit(cache=True)
 def terminal_rewards(S, out):
     n = S[PLAYERS]
     for s in range(6):
@@ -171,6 +153,7 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
     path = np.empty(4096, np.int64)
     reward = np.zeros(6, np.float64)
     log = np.zeros((1, 4), np.int64)  # search records no moves
+    missing = np.empty(8, np.int64)   # scratch for the rollout policy
     rng = np.empty(1, np.int64)
     rng[0] = header[T_RNG]
     exploration = params[P_EXPLORATION]
@@ -191,7 +174,7 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
             phase = S[PHASE]
             decider = S[DECIDER]
             if n == 1 or hidden_from(phase, decider, root_seat):
-                apply_action(S, policy_action(S, legal, n, rng, epsilon), log)
+                apply_action(S, rollout_action(S, legal, n, rng, epsilon, missing), log)
                 continue
             if many_choice_phase(phase):
                 n = prune(S, legal, n, scores, width)
@@ -234,7 +217,7 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
         steps = 0
         while S[PHASE] != PH_OVER and steps < depth_limit:
             n = legal_actions(S, legal)
-            apply_action(S, policy_action(S, legal, n, rng, epsilon), log)
+            apply_action(S, rollout_action(S, legal, n, rng, epsilon, missing), log)
             steps += 1
         if S[PHASE] == PH_OVER:
             terminal_rewards(S, reward)

@@ -76,3 +76,16 @@ def render_bench(console: Console, result: dict) -> None:
     machine = result["machine"]
     cpu = f"pinned to CPU {machine['cpu']}" if machine["cpu"] is not None else "not pinned"
     console.print(f"Python {machine['python']}, numba {machine['numba']}, {cpu}")
+
+
+def render_ismcts_bench(console: Console, result: dict) -> None:
+    """The `passport bench ismcts` figures."""
+    console.print(f"ISMCTS speed: {result['positions']} typical 4-player positions, every "
+                  f"extension, {result['iterations_per_position']:,} iterations each")
+    console.print(f"  median   {result['iterations_per_second']:>10,.0f} iterations/s")
+    console.print(f"  slowest  {result['slowest_position']:>10,.0f} iterations/s")
+    console.print(f"  fastest  {result['fastest_position']:>10,.0f} iterations/s")
+    s = result["settings"]
+    console.print(f"  settings: rollout depth {s['rollout_depth']}, width {s['width']}, "
+                  f"epsilon {s['epsilon']}, exploration {s['exploration']}; "
+                  f"Python {result['python']}, numba {result['numba']}, CPU {result['cpu']}")

@@ -38,3 +38,29 @@ def engine(app, as_json, games, seconds, starts):
         click.echo(json.dumps(result, indent=2))
     else:
         render_bench(app.console, result)
+
+
+@bench.command("ismcts")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
+@click.option("--positions", type=click.IntRange(min=1), default=12, show_default=True,
+              help="Typical positions to search from.")
+@click.option("--iterations", type=click.IntRange(min=10), default=20000, show_default=True,
+              help="Search iterations from each position.")
+@click.pass_obj
+def ismcts(app, as_json, positions, iterations):
+    """ISMCTS iterations per second on one core, from typical 4-player
+    positions with every extension (the expert's settings)."""
+    import json
+
+    from ..bench_ismcts import run_ismcts_bench
+    from ..render import render_ismcts_bench
+    from ..warmup import prepare_engine
+
+    with app.status("Preparing the engine (first run only)…"):
+        prepare_engine()
+    with app.status("Measuring…"):
+        result = run_ismcts_bench(positions, iterations)
+    if as_json:
+        click.echo(json.dumps(result, indent=2))
+    else:
+        render_ismcts_bench(app.console, result)

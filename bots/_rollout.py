@@ -1,0 +1,172 @@
+"""The rollout policy: a fast, full-information version of the heuristic.
+
+Rollouts play out a *determinized* world, where every hand is a sample the
+bot drew itself, so the policy may read every seat's hand composition
+(KIND_COUNT) directly: that makes each decision a handful of array reads
+instead of the observation-respecting scans of `_heuristic.py`.
+
+Plan of a main decision: travel if possible; shed forbidden items; recycle a
+missing item lying in the discard pile; ask a seat that holds a missing item
+(trade, or steal from a small hand); play a helpful special; else draw. The
+missing items are those of the next destination, plus postcards for a seat
+already holding two (the postcard race, R9.4).
+"""
+
+import numpy as np
+from numba import njit
+
+from engine import cards as C
+from engine._core import REQUIRED, splitmix_next
+from engine._layout import *  # noqa: F401,F403 -- the layout constants are the vocabulary here
+
+from ._heuristic import card_value, progress, trade_gain
+
+NUM_CARDS = C.NUM_CARDS
+
+
+@njit(cache=True, inline='always')
+def count(S, seat, kind):
+    return S[KIND_COUNT + seat * C.NUM_KINDS + kind]
+
+
+@njit(cache=True)
+def missing_kinds(S, seat, out):
+    """Kinds `seat` still needs for its next travel (and postcards when it
+    races for them); returns how many were written to out."""
+    own = S[OWN + seat]
+    dest = own if own >= 0 else S[CENTER]
+    m = 0
+    if count(S, seat, C.KIND_PASSPORT) == 0:
+        out[m] = C.KIND_PASSPORT
+        m += 1
+    for i in range(3):
+        k = REQUIRED[dest, i]
+        if count(S, seat, k) == 0:
+            out[m] = k
+            m += 1
+    if S[EXT] & C.EXT_POSTCARDS and count(S, seat, C.KIND_POSTCARD) >= 2:
+        out[m] = C.KIND_POSTCARD
+        m += 1
+    return m
+
+
+@njit(cache=True)
+def in_discard(S, kind):
+    """Is a card of this item kind (or a passport) in the discard pile?"""
+    if kind < C.NUM_ITEM_KINDS:
+        return S[LOC + kind] == LOC_DISCARD or S[LOC + kind + 16] == LOC_DISCARD
+    if kind == C.KIND_PASSPORT:
+        for c in range(C.FIRST_PASSPORT, C.FIRST_EVENT):
+            if S[LOC + c] == LOC_DISCARD:
+                return True
+    return False
+
+
+@njit(cache=True)
+def is_legal(legal, n, action):
+    for i in range(n):
+        if legal[i] == action:
+            return True
+    return False
+
+
+@njit(cache=True)
+def extreme_card(S, legal, n, seat, highest):
+    """The legal CARD action whose card is worth most (or least) to seat."""
+    best = legal[0]
+    best_value = -1e18 if highest else 1e18
+    for i in range(n):
+        a = legal[i]
+        if a < A_CARD or a >= A_KIND:
+            continue
+        v = card_value(S, seat, a - A_CARD)
+        if (highest and v > best_value) or (not highest and v < best_value):
+            best_value = v
+            best = a
+    return best
+
+
+@njit(cache=True)
+def main_action(S, legal, n, a, missing, m):
+    # travel first (R6); a plain travel keeps the Credit Card
+    if is_legal(legal, n, A_TRAVEL):
+        return A_TRAVEL
+    for i in range(3):
+        if is_legal(legal, n, A_TRAVEL_CARD + i):
+            return A_TRAVEL_CARD + i
+    for f in range(3):
+        if is_legal(legal, n, A_DECLARE + f):
+            return A_DECLARE + f
+    for f in range(3):
+        if is_legal(legal, n, A_SMUGGLE + f):
+            return A_SMUGGLE + f
+        if is_legal(legal, n, A_DISPOSE + f):
+            return A_DISPOSE + f
+    if S[ACTIONS_LEFT] == 0:
+        return A_END_TURN
+    if is_legal(legal, n, A_UPGRADE):
+        return A_UPGRADE
+    for i in range(m):
+        if in_discard(S, missing[i]) and is_legal(legal, n, A_RECYCLE):
+            return A_RECYCLE
+    players = S[PLAYERS]
+    for i in range(m):
+        k = missing[i]
+        for j in range(1, players):
+            t = (a + j) % players
+            if count(S, t, k) > 0:
+                if S[HAND_SIZE + t] <= 3 and is_legal(legal, n, A_STEAL_FROM + t):
+                    return A_STEAL_FROM + t
+                if S[DECLINED] < 2 and is_legal(legal, n, A_TRADE_TO + t):
+                    return A_TRADE_TO + t
+    if is_legal(legal, n, A_LOCAL_GUIDE):
+        return A_LOCAL_GUIDE
+    return A_DRAW
+
+
+@njit(cache=True)
+def rollout_action(S, legal, n, rng, epsilon, missing):
+    """One decision of the rollout policy for the seat to move."""
+    if n == 1:
+        return legal[0]
+    r = np.float64(splitmix_next(rng, 0) >> np.uint64(11)) / 9007199254740992.0
+    if r < epsilon:
+        return legal[np.int64(splitmix_next(rng, 0) % np.uint64(n))]
+    phase = S[PHASE]
+    seat = S[DECIDER]
+    if phase == PH_MAIN:
+        return main_action(S, legal, n, seat, missing, missing_kinds(S, seat, missing))
+    if phase == PH_TRADE_GIVE:
+        if is_legal(legal, n, A_DONE):
+            return A_DONE
+        return extreme_card(S, legal, n, seat, False)
+    if phase == PH_TRADE_ASK:
+        if is_legal(legal, n, A_DONE):
+            return A_DONE
+        m = missing_kinds(S, seat, missing)
+        target = S[TARGET]
+        for i in range(m):
+            if count(S, target, missing[i]) > 0:
+                return A_KIND + missing[i]
+        return A_KIND + (missing[0] if m > 0 else 0)
+    if phase == PH_TRADE_REPLY:
+        if is_legal(legal, n, A_YES) and trade_gain(S, seat) > 0.0:
+            return A_YES
+        return A_NO
+    if phase == PH_MOUSETRAP:
+        return legal[0]  # YES when it is legal: it comes first
+    if phase == PH_RECYCLE_TAKE or phase == PH_LG_TAKE:
+        return extreme_card(S, legal, n, seat, True)
+    if phase == PH_TP_PICK:
+        return A_DONE
+    if phase == PH_SMUGGLE_TO:
+        best = legal[0]
+        best_progress = -1e18
+        for i in range(n):
+            p = progress(S, legal[i] - A_SEAT)
+            if p > best_progress:
+                best_progress = p
+                best = legal[i]
+        return best
+    # paying, discarding, disposing with, putting back: the least valuable card
+    return extreme_card(S, legal, n, seat, False)

@@ -1,0 +1,74 @@
+"""ISMCTS speed: search iterations per second on one core, from typical
+4-player all-extension positions. A benchmark, not a test (STYLE.md 11).
+
+Positions come from games of four greedy bots (seeded, so every run times
+the same positions): each is a main decision of the seat to move, taken
+every few decisions. The search runs with the expert's settings but a fixed
+number of iterations, so each position's time is comparable; the reported
+speed is the median over positions.
+"""
+
+from __future__ import annotations
+
+import platform
+import statistics
+import time
+from dataclasses import replace
+
+
+def typical_positions(count: int, seed: int = 0):
+    """`count` seat views at main decisions of greedy 4-player games."""
+    from bots.baselines import GreedyBot
+    from engine import Game
+    from engine import _layout as L
+
+    views = []
+    game_seed = seed
+    while len(views) < count:
+        game = Game.new(players=4, extensions="all", seed=game_seed)
+        bots = [GreedyBot(s) for s in range(4)]
+        decisions = 0
+        while not game.over and len(views) < count:
+            seat = game.decider
+            view = game.view(seat)
+            if game.phase == L.PH_MAIN and len(view.legal_actions) > 1:
+                decisions += 1
+                if decisions % 6 == 0:
+                    views.append(view)
+            game.apply(bots[seat].choose(view))
+        game_seed += 1
+    return views
+
+
+def run_ismcts_bench(positions: int, iterations: int) -> dict:
+    """Time the search from each position; iterations per second, median."""
+    import numba
+
+    from bots.difficulty import LEVELS
+    from bots.ismcts import IsmctsBot
+
+    from .bench import single_core
+
+    settings = replace(LEVELS["expert"], iterations=iterations, seconds=None)
+    views = typical_positions(positions)
+    IsmctsBot(replace(settings, iterations=50)).analyse(views[0], 0)  # load the kernels
+    speeds = []
+    with single_core() as cpu:
+        for i, view in enumerate(views):
+            bot = IsmctsBot(settings, seed=i)
+            start = time.perf_counter()
+            bot.analyse(view, i)
+            speeds.append(bot.last_iterations / (time.perf_counter() - start))
+    return {
+        "benchmark": "ismcts",
+        "positions": len(views),
+        "iterations_per_position": iterations,
+        "iterations_per_second": statistics.median(speeds),
+        "slowest_position": min(speeds),
+        "fastest_position": max(speeds),
+        "settings": {"rollout_depth": settings.rollout_depth, "width": settings.width,
+                     "epsilon": settings.epsilon, "exploration": settings.exploration},
+        "cpu": cpu,
+        "python": platform.python_version(),
+        "numba": numba.__version__,
+    }
