@@ -72,6 +72,8 @@ class Config:
             raise ConfigError(f"players must be 2 to 6, not {self.players}")
         if not 1 <= self.round_cap <= 100_000:
             raise ConfigError(f"round cap must be 1 to 100000, not {self.round_cap}")
+        if not 0 <= self.seed < 2**63:
+            raise ConfigError(f"seed must be 0 to 2**63 - 1, not {self.seed}")
         if not 0 <= self.extensions <= C.ALL_EXTENSIONS:
             raise ConfigError(f"extension mask {self.extensions} is outside 0..31")
 
