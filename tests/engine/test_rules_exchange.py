@@ -3,7 +3,7 @@
 from engine import cards as C
 from tests.engine.rules_helpers import (
     ALL, CHARACTERS, EVENTS, FIREWORKS, FORBIDDEN, PASSPORT, PET_SNAKE, POSTCARDS, SPECIALS,
-    A, act, arrange, cards, item, kind, legal_names, offer, pay,
+    A, act, arrange, cards, kind, legal_names, offer, pay,
 )
 
 CAM, TENT, UMB, SNORK = cards("Camera#1", "Tent#1", "Umbrella#1", "Snorkel#1")
@@ -136,7 +136,7 @@ def test_r5_3_declined_offer_does_not_use_the_action():
     assert game.active == 1
 
 
-def test_r5_3_at_most_three_declined_offers_per_turn():
+def test_r5_3_r10_2_at_most_three_declined_offers_per_turn():
     game = arrange(players=3, hands={0: [PASSPORT[0], CAM], 1: [PASSPORT[1]], 2: [PASSPORT[2]]})
     for target in (1, 2, 1):
         assert A("trade", target) in game.legal_actions()
@@ -334,3 +334,21 @@ def test_r5_4_no_mousetrap_question_without_special_items():
     act(game, "steal", 1)
     act(game, "card", CAM)
     assert game.hand(0) == sorted([PASSPORT[0], UMB]) and game.active == 1
+
+
+def test_r5_3_asked_cards_must_be_held_before_the_exchange():
+    # asking for the kind you give: the receiver must already hold one
+    game = arrange(players=2, hands={0: [PASSPORT[0], CAM], 1: [PASSPORT[1], UMB]})
+    offer(game, 1, [CAM], [kind("Camera")])
+    assert game.legal_actions() == [A("no")]
+    game = arrange(players=2, hands={0: [PASSPORT[0], CAM], 1: [PASSPORT[1], CAM2]})
+    offer(game, 1, [CAM], [kind("Camera")], reply=True)
+    assert CAM2 in game.hand(0) and CAM in game.hand(1)    # the agreed cards, not CAM back
+
+
+def test_r10_6_a_passport_may_pay_a_cost():
+    game = arrange(players=2, hands={0: [PASSPORT[0], CAM], 1: [UMB]})
+    act(game, "steal", 1)
+    assert A("card", PASSPORT[0]) in game.legal_actions()
+    act(game, "card", PASSPORT[0])
+    assert game.hand(0) == sorted([CAM, UMB]) and game.discard_pile() == [PASSPORT[0]]
