@@ -84,18 +84,28 @@ def cheapest_payable(S, seat):
 
 @njit(cache=True)
 def cheapest_payment(S, seat, cost):
-    """Value of the `cost` least valuable payable cards of seat's hand (1 or 2)."""
+    """Value of the `cost` least valuable payable cards of seat's hand (1 or 2).
+    The second card is valued once the first is gone: of two copies of a
+    needed item, only one is spare."""
     low1 = 1e9
-    low2 = 1e9
+    first = -1
     for c in range(NUM_CARDS):
         if S[LOC + c] == seat and not C.FIRST_FORBIDDEN <= c < C.FIRST_POSTCARD:
             v = max(card_value(S, seat, c), 0.0)
             if v < low1:
-                low2 = low1
                 low1 = v
-            elif v < low2:
+                first = c
+    if cost == 1 or first < 0:
+        return low1
+    low2 = 1e9
+    for c in range(NUM_CARDS):
+        if c != first and S[LOC + c] == seat and not C.FIRST_FORBIDDEN <= c < C.FIRST_POSTCARD:
+            kind = CARD_KIND[c]
+            held = kind_count(S, seat, kind) - 1 - (1 if kind == CARD_KIND[first] else 0)
+            v = max(kind_value(S, seat, kind, held), 0.0)
+            if v < low2:
                 low2 = v
-    return low1 if cost == 1 else low1 + low2
+    return low1 + low2
 
 
 @njit(cache=True)
@@ -202,7 +212,7 @@ def score_action(S, action, seat):
         return kind_value(S, seat, kind, kind_count(S, seat, kind)) * kind_chance(S, seat, target, kind)
     if action == A_DONE:
         if phase == PH_TRADE_ASK:
-            return 3.0
+            return 50.0  # one kind asked: every extra kind makes a yes less likely
         if phase == PH_TRADE_GIVE:
             return -1.0
         return 0.0
