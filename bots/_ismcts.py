@@ -32,7 +32,7 @@ from engine._core import splitmix_next
 from engine._knowledge import determinize
 from engine._layout import (
     DECIDER, NUM_ACTIONS, PHASE, PH_DISCARD, PH_DISPOSE_WITH, PH_LG_TAKE, PH_OVER, PH_RECYCLE_PAY, PH_RECYCLE_TAKE, PH_STEAL_PAY,
-    PH_TP_GIVE, PH_TP_PICK, PH_TRADE_ASK, PH_TRADE_GIVE, PLAYERS, REASON,
+    PH_TP_GIVE, PH_TP_PICK, PH_TRADE_ASK, PH_TRADE_GIVE, PLAYERS, REASON, RNG,
     REASON_ROUND_CAP, STATE_SIZE, WINNER,
 )
 from engine._legal import legal_actions
@@ -47,7 +47,8 @@ P_EPSILON = 1          # rollout: chance of a uniformly random action
 P_ROLLOUT_DEPTH = 2    # rollout: decisions before the evaluation cuts in
 P_TEMPERATURE = 3      # evaluation softmax temperature (progress points)
 P_WIDTH = 4            # most children considered in a card/kind choice
-NUM_PARAMS = 5
+P_SEES_ALL = 5         # measurement only: `observation` is the true state (a cheater)
+NUM_PARAMS = 6
 
 # Tree fields in the int64 header array.
 T_NODES = 0            # nodes in use
@@ -161,8 +162,13 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
     depth_limit = np.int64(params[P_ROLLOUT_DEPTH])
     temperature = params[P_TEMPERATURE]
     width = np.int64(params[P_WIDTH])
+    sees_all = params[P_SEES_ALL] != 0.0
     for _ in range(iterations):
-        determinize(observation, root_seat, np.int64(splitmix_next(rng, 0)), S)
+        if sees_all:  # the cheater plays on the true world; only chance is fresh
+            S[:] = observation[:]
+            S[RNG] = np.int64(splitmix_next(rng, 0))
+        else:
+            determinize(observation, root_seat, np.int64(splitmix_next(rng, 0)), S)
         node = 0
         length = 0
         path[length] = 0

@@ -19,6 +19,9 @@ def play_game(game: Game, bots: Sequence[Bot], apply: Callable[[int], object] | 
     step = apply or game.apply
     while not game.over:
         seat = game.decider
-        action = bots[seat].choose(game.view(seat))
-        step(action)
+        view = game.view(seat)
+        if getattr(bots[seat], "sees_everything", False):
+            # measurement only (a cheating bot): the whole state as its "view"
+            view = SeatView(view.config, seat, game.snapshot(), view.legal_actions)
+        step(bots[seat].choose(view))
     return game.outcome

@@ -14,8 +14,20 @@ LEVELS = {
 BOT_NAMES = ("random", "greedy") + tuple(LEVELS)
 
 
-def make_bot(name: str, seed: int = 0, think: float | None = None):
-    """A bot by name: random, greedy, easy, medium, hard, expert."""
+def make_bot(name: str, seed: int = 0, think: float | None = None, measurement: bool = False):
+    """A bot by name: random, greedy, easy, medium, hard, expert. With
+    `measurement` (tournaments only), also `cheater-LEVEL`: that level's
+    search on the true state, to measure what hidden information costs."""
+    if measurement and name.startswith("cheater-"):
+        from .ismcts import CheatingIsmctsBot
+        level = name.removeprefix("cheater-")
+        if level not in LEVELS:
+            raise ValueError(f"unknown bot {name!r}")
+        settings = LEVELS[level]
+        if think is not None and level == "expert":
+            from dataclasses import replace
+            settings = replace(settings, seconds=think)
+        return CheatingIsmctsBot(settings, seed, name)
     if name == "random":
         return RandomBot(seed, name)
     if name == "greedy":

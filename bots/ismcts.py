@@ -28,6 +28,7 @@ class SearchSettings:
     rollout_depth: int = 30
     temperature: float = 12.0
     width: int = 4
+    sees_everything: bool = False  # measurement only: the cheating variant
 
     def params(self) -> np.ndarray:
         p = np.zeros(K.NUM_PARAMS, np.float64)
@@ -36,6 +37,7 @@ class SearchSettings:
         p[K.P_ROLLOUT_DEPTH] = self.rollout_depth
         p[K.P_TEMPERATURE] = self.temperature
         p[K.P_WIDTH] = self.width
+        p[K.P_SEES_ALL] = 1.0 if self.sees_everything else 0.0
         return p
 
 
@@ -95,3 +97,15 @@ class IsmctsBot:
             return [MoveEstimate(view.legal_actions[0], 0, float("nan"))]
         moves.sort(key=lambda m: (-m.visits, -m.win_chance, m.action))
         return moves
+
+
+class CheatingIsmctsBot(IsmctsBot):
+    """The same search on the true state: it sees every hand and the draw
+    pile. Only for measuring what hidden information costs (bots/arena.py
+    hands it the whole state); it is never offered in play."""
+
+    sees_everything = True
+
+    def __init__(self, settings: SearchSettings, seed: int = 0, name: str = "cheater"):
+        from dataclasses import replace
+        super().__init__(replace(settings, sees_everything=True), seed, name)

@@ -80,3 +80,12 @@ def test_search_reports_its_estimates():
 def test_unknown_bot_name_is_a_clear_error():
     with pytest.raises(ValueError, match="unknown bot"):
         make_bot("grandmaster")
+
+
+def test_the_cheater_exists_only_for_measurement():
+    with pytest.raises(ValueError):
+        make_bot("cheater-easy")  # never in play
+    bot = make_bot("cheater-easy", seed=1, measurement=True)
+    game = Game.new(players=3, extensions="all", seed=6, round_cap=20)
+    outcome = play_game(game, [bot, make_bot("greedy"), make_bot("greedy")])
+    assert outcome.reason in ("center", "postcards", "round_cap")

@@ -1,0 +1,426 @@
+"""Tournaments between bots in the duplicate format, and their results file.
+
+    settings = TournamentSettings(bots=("expert", "greedy", "greedy", "greedy"), deals=25)
+    done = load_results("results.json", settings)        # {} for a new run
+    results = run_tournament(settings, done=done, workers=2, results_path="results.json")
+    table = standings(settings.bots, results)             # bots/standings.py
+
+The entries. `bots` names the bot of each seat as listed (one entry per seat,
+2 to 6); a name may repeat, and a repeated name is one competitor whose seats
+pool their results ("expert against three greedy bots").
+
+Duplicate format. Deal d (1..N) has one game seed, derived from the run seed
+and d, and is played P times, once per cyclic rotation of the entries: in
+rotation r (0..P-1) entry i sits in seat (i + r) mod P. Every entry so plays
+every deal from every seat, which cancels most of the luck of the cards and
+of the seating; N deals make N * P games, numbered 1.. in (deal, rotation)
+order. Every game has fresh bots, each seeded from (run seed, deal,
+rotation, seat): nothing is remembered from one replay of a deal to the next.
+
+Reproducible. Every game is seeded on its own and played from scratch, so its
+result does not depend on when, in which order or in which process it was
+played: `workers` changes the speed and nothing else, and an interrupted run
+resumes to the same totals. The exception is the expert, which thinks by the
+clock (`think` seconds a move): it plays differently on a slower or busier
+machine, so runs with it are reproducible only in distribution.
+
+The results file (JSON, FILE_FORMAT version 1): {"format", "version",
+"settings", "games": one entry per finished game, "results": the standings
+so far}. It is rewritten after every finished game -- at most once a second
+when games are quicker than that, and always at the end, on an error or on
+Ctrl-C -- by writing a neighbour file and renaming it over the old one, so a
+crash never leaves half a file. A run given an existing file resumes it:
+games already in it are not played again. The file must hold the same
+settings, except that a run may ask for more deals than the file was
+started with (it then adds the missing ones).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable, Sequence
+
+from .standings import standings
+
+FILE_FORMAT = "passport-tournament"
+FILE_VERSION = 1
+REASONS = ("center", "postcards", "round_cap")
+SAVE_INTERVAL = 1.0  # seconds: the longest a finished game waits to be saved
+
+
+class TournamentError(ValueError):
+    """Settings that make no tournament; a one-line message."""
+
+
+class ResultsFileError(ValueError):
+    """A results file that cannot be resumed; a one-line message naming the file."""
+
+
+def derived_seed(seed: int, deal: int, purpose: str) -> int:
+    """The seed of one `purpose` of deal `deal` of a run seeded `seed`.
+
+    Hashed, not `seed + deal`, so runs with nearby seeds share no deals; 53
+    bits, so JSON readers that keep numbers as doubles read it exactly."""
+    digest = hashlib.blake2b(f"passport-tournament:{seed}:{deal}:{purpose}".encode(),
+                             digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 11
+
+
+@dataclass(frozen=True)
+class TournamentSettings:
+    """What a tournament is: everything that decides its games.
+
+    bots: the bot of each seat as listed (see the module docstring);
+    deals: N, each played once per rotation; extensions: an engine mask;
+    think: the expert's seconds per move (None: its default)."""
+    bots: tuple[str, ...]
+    deals: int = 10
+    seed: int = 0
+    extensions: int = 31
+    round_cap: int = 200
+    think: float | None = None
+
+    def __post_init__(self):
+        from engine import Config, ConfigError
+
+        from .difficulty import BOT_NAMES
+
+        object.__setattr__(self, "bots", tuple(self.bots))
+        unknown = [name for name in self.bots if name not in BOT_NAMES]
+        if unknown:
+            raise TournamentError(f"unknown bot {unknown[0]!r}; choose from {', '.join(BOT_NAMES)}")
+        if not 2 <= len(self.bots) <= 6:
+            raise TournamentError(f"a game seats 2 to 6 bots, not {len(self.bots)}")
+        try:
+            Config(players=len(self.bots), extensions=self.extensions, round_cap=self.round_cap)
+        except ConfigError as error:
+            raise TournamentError(str(error)) from None
+        if self.deals < 1:
+            raise TournamentError(f"deals must be at least 1, not {self.deals}")
+        if self.think is not None and not self.think > 0:
+            raise TournamentError(f"think must be a positive number of seconds, not {self.think}")
+
+    @property
+    def players(self) -> int:
+        return len(self.bots)
+
+    @property
+    def games(self) -> int:
+        return self.deals * self.players
+
+    @property
+    def extension_names(self) -> list[str]:
+        from engine import Config
+        return Config(players=self.players, extensions=self.extensions).extension_names
+
+    def to_json(self) -> dict:
+        return {"players": self.players, "bots": list(self.bots), "deals": self.deals,
+                "games": self.games, "seed": self.seed, "extensions": self.extension_names,
+                "round_cap": self.round_cap, "think": self.think}
+
+
+@dataclass(frozen=True)
+class ScheduledGame:
+    """One game of the schedule, with everything needed to play it anywhere."""
+    number: int                 # 1.., in (deal, rotation) order
+    deal: int                   # 1..deals
+    rotation: int               # 0..players-1: entry i sits in seat (i + rotation) % players
+    seed: int                   # the deal's game seed, the same in all its rotations
+    seats: tuple[str, ...]      # the bot name in each seat
+    bot_seeds: tuple[int, ...]  # each seat's bot seed
+
+    def entry(self, seat: int) -> int:
+        """The index in `bots` of the entry sitting in `seat`."""
+        return (seat - self.rotation) % len(self.seats)
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """A finished game, as the results file keeps it."""
+    number: int
+    deal: int
+    rotation: int
+    seats: tuple[str, ...]
+    winner: int | None          # the winning seat; None when the round cap ended the game
+    reason: str                 # center, postcards or round_cap
+    rounds: int
+    steps: int                  # decisions taken
+
+    def to_json(self) -> dict:
+        return {"game": self.number, "deal": self.deal, "rotation": self.rotation,
+                "seats": list(self.seats), "winner": self.winner, "reason": self.reason,
+                "rounds": self.rounds, "steps": self.steps}
+
+
+def game_number(deal: int, rotation: int, players: int) -> int:
+    return (deal - 1) * players + rotation + 1
+
+
+def scheduled_game(settings: TournamentSettings, deal: int, rotation: int) -> ScheduledGame:
+    """Game `rotation` of deal `deal` (see the module docstring)."""
+    p = settings.players
+    seats = tuple(settings.bots[(seat - rotation) % p] for seat in range(p))
+    bot_seeds = tuple(derived_seed(settings.seed, deal, f"rotation {rotation} seat {seat}")
+                      for seat in range(p))
+    return ScheduledGame(game_number(deal, rotation, p), deal, rotation,
+                         derived_seed(settings.seed, deal, "deal"), seats, bot_seeds)
+
+
+def schedule(settings: TournamentSettings) -> list[ScheduledGame]:
+    """Every game of the tournament, in number order."""
+    return [scheduled_game(settings, deal, rotation)
+            for deal in range(1, settings.deals + 1) for rotation in range(settings.players)]
+
+
+def record_path(records_dir: Path, game: ScheduledGame, deals: int) -> Path:
+    """DIR/deal-0001-rotation-0.json: the replays of one deal sort together."""
+    width = max(4, len(str(deals)))
+    return Path(records_dir) / f"deal-{game.deal:0{width}d}-rotation-{game.rotation}.json"
+
+
+def play_scheduled(settings: TournamentSettings, game: ScheduledGame,
+                   records_dir: Path | None = None) -> GameResult:
+    """Play one game of the schedule with fresh bots; write its record if asked."""
+    from engine import Game
+
+    from .arena import play_game
+    from .difficulty import make_bot
+
+    board = Game.new(players=settings.players, extensions=settings.extensions,
+                     seed=game.seed, round_cap=settings.round_cap)
+    bots = [make_bot(name, seed, settings.think) for name, seed in zip(game.seats, game.bot_seeds)]
+    recorder = None
+    apply = board.apply
+    if records_dir is not None:
+        from engine.record import GameRecorder
+        recorder = GameRecorder(board, seats=[
+            {"name": f"{name} #{game.entry(seat) + 1}", "player": f"bot:{name}"}
+            for seat, name in enumerate(game.seats)])
+        apply = recorder.apply
+    steps = 0
+
+    def counted(action):
+        nonlocal steps
+        steps += 1
+        return apply(action)
+
+    outcome = play_game(board, bots, counted)
+    if recorder is not None:
+        from engine.record import write_record
+        document = recorder.document()
+        # Readers ignore fields they do not know (RECORD.md); this one says
+        # where the game stands in its tournament and how to play it again.
+        document["tournament"] = {"run_seed": settings.seed, "deal": game.deal,
+                                  "rotation": game.rotation, "game": game.number,
+                                  "bots": list(game.seats), "bot_seeds": list(game.bot_seeds),
+                                  "think": settings.think}
+        write_record(document, record_path(records_dir, game, settings.deals))
+    return GameResult(game.number, game.deal, game.rotation, game.seats, outcome.winner,
+                      outcome.reason, outcome.rounds, steps)
+
+
+# ---- running -----------------------------------------------------------------------
+
+def _ignore_interrupts() -> None:
+    # Workers leave Ctrl-C to the parent, which stops them and saves what is done.
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _play_job(job) -> GameResult:
+    return play_scheduled(*job)
+
+
+def warm_bots(settings: TournamentSettings) -> None:
+    """Have every bot of `settings` decide once, so that numba compiles (or
+    loads) their kernels here, not in each worker at the same time."""
+    from dataclasses import replace
+
+    from engine import Game
+
+    from .difficulty import LEVELS, make_bot
+    from .ismcts import IsmctsBot
+
+    game = Game.new(players=settings.players, extensions=settings.extensions, seed=0)
+    view = game.view(game.decider)
+    for name in dict.fromkeys(settings.bots):
+        if name in LEVELS:  # the same kernel as the level's, with a tiny budget
+            IsmctsBot(replace(LEVELS[name], iterations=16, seconds=None)).choose(view)
+        else:
+            make_bot(name).choose(view)
+
+
+def run_tournament(settings: TournamentSettings, *, done: dict[int, GameResult] | None = None,
+                   workers: int = 1, results_path=None, records_dir=None,
+                   on_result: Callable[[GameResult], None] | None = None,
+                   save_interval: float = SAVE_INTERVAL) -> list[GameResult]:
+    """Play every game of the schedule not in `done` (results by game number,
+    as `load_results` gives them); return all results in number order.
+
+    `workers` > 1 plays games in that many processes (spawned: each loads the
+    engine from numba's cache). `results_path`, if given, is the results file,
+    saved as games finish; `records_dir`, if given, gets one record per game
+    played. `on_result` is called in this process with each new result."""
+    results = dict(done or {})
+    pending = [game for game in schedule(settings) if game.number not in results]
+    if records_dir is not None:
+        Path(records_dir).mkdir(parents=True, exist_ok=True)
+    last_save = time.monotonic()
+    unsaved = False
+    try:
+        for result in _play(settings, pending, workers, records_dir):
+            results[result.number] = result
+            unsaved = True
+            if results_path is not None and time.monotonic() - last_save >= save_interval:
+                save_results(results_path, settings, results.values())
+                last_save, unsaved = time.monotonic(), False
+            if on_result is not None:
+                on_result(result)
+    finally:
+        if results_path is not None and (unsaved or not Path(results_path).exists()):
+            save_results(results_path, settings, results.values())
+    return [results[number] for number in sorted(results)]
+
+
+def _play(settings, games: list[ScheduledGame], workers: int, records_dir):
+    if workers <= 1 or len(games) <= 1:
+        for game in games:
+            yield play_scheduled(settings, game, records_dir)
+        return
+    import multiprocessing
+
+    warm_bots(settings)
+    # spawn, not fork: a forked copy of a process that has started numba's
+    # threads (or Rich's refresh thread) may deadlock.
+    context = multiprocessing.get_context("spawn")
+    pool = context.Pool(min(workers, len(games)), initializer=_ignore_interrupts)
+    try:
+        yield from pool.imap_unordered(_play_job, [(settings, game, records_dir) for game in games])
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+# ---- the results file --------------------------------------------------------------
+
+def results_summary(settings: TournamentSettings, results: Iterable[GameResult]) -> dict:
+    """Settings, totals and standings per bot name, as plain JSON data: what
+    `passport tournament --json` prints and the results file's "results"."""
+    results = list(results)
+    endings = {reason: 0 for reason in REASONS}
+    for result in results:
+        endings[result.reason] += 1
+    return {"settings": settings.to_json(), "games_played": len(results),
+            "complete": len(results) == settings.games,
+            "draws": endings["round_cap"], "endings": endings,
+            "bots": {s.name: s.to_json() for s in standings(settings.bots, results)}}
+
+
+def save_results(path, settings: TournamentSettings, results: Iterable[GameResult]) -> None:
+    """Write the results file (see the module docstring), replacing it atomically."""
+    results = sorted(results, key=lambda r: r.number)
+    document = {"format": FILE_FORMAT, "version": FILE_VERSION, "settings": settings.to_json(),
+                "games": [r.to_json() for r in results],
+                "results": results_summary(settings, results)}
+    path = Path(path)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        temporary.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+        os.replace(temporary, path)
+    except OSError as error:
+        temporary.unlink(missing_ok=True)
+        raise ResultsFileError(f"{path}: can't be written ({error.strerror or error})") from None
+
+
+def load_results(path, settings: TournamentSettings) -> dict[int, GameResult]:
+    """The finished games of the results file at `path`, by game number; {}
+    if there is no file. Raises ResultsFileError, changing nothing, if the
+    file is not a results file or holds a tournament with other settings."""
+    path = Path(path)
+    if not path.exists():
+        return {}
+
+    def fail(problem: str):
+        raise ResultsFileError(f"{path}: {problem}")
+
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        fail(f"can't be read ({error.strerror or error})")
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        fail(f"not a tournament results file (not JSON: {error})")
+    if (not isinstance(document, dict) or document.get("format") != FILE_FORMAT
+            or not isinstance(document.get("settings"), dict)
+            or not isinstance(document.get("games"), list)):
+        fail("not a tournament results file")
+    if document.get("version") != FILE_VERSION:
+        fail(f"results file version {document.get('version')!r}; this program reads {FILE_VERSION}")
+    theirs, ours = document["settings"], settings.to_json()
+    different = [f"{key} {_shown(theirs.get(key))} in the file, {_shown(ours[key])} asked"
+                 for key in ours if key not in ("deals", "games") and theirs.get(key) != ours[key]]
+    if different:
+        fail("holds a tournament with other settings (" + "; ".join(different)
+             + "); resume it with the same settings or choose another file")
+    if not isinstance(theirs.get("deals"), int) or theirs["deals"] > settings.deals:
+        fail(f"holds a tournament of {theirs.get('deals')} deals; "
+             f"resuming it asks for at least as many, not {settings.deals}")
+    results: dict[int, GameResult] = {}
+    for index, entry in enumerate(document["games"]):
+        result = _parse_game(entry, settings)
+        if isinstance(result, str):
+            fail(f"game entry {index + 1} is not a game of this tournament ({result})")
+        if result.number in results:
+            fail(f"game {result.number} is in the file twice")
+        results[result.number] = result
+    return results
+
+
+def _shown(value) -> str:
+    if isinstance(value, list):
+        return ",".join(map(str, value)) or "none"
+    return str(value)
+
+
+def _parse_game(entry, settings: TournamentSettings) -> GameResult | str:
+    """A results-file game entry as a GameResult, or what is wrong with it."""
+    fields = ("game", "deal", "rotation", "seats", "winner", "reason", "rounds", "steps")
+    if not isinstance(entry, dict) or set(entry) != set(fields):
+        return f"its fields must be {', '.join(fields)}"
+    deal, rotation = entry["deal"], entry["rotation"]
+    numbers = [entry[key] for key in ("game", "deal", "rotation", "rounds", "steps")]
+    if not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers):
+        return "game, deal, rotation, rounds and steps must be whole numbers"
+    if not (1 <= deal <= settings.deals and 0 <= rotation < settings.players):
+        return f"deal {deal}, rotation {rotation}"
+    expected = scheduled_game(settings, deal, rotation)
+    if (entry["game"] != expected.number or not isinstance(entry["seats"], list)
+            or tuple(entry["seats"]) != expected.seats):
+        return f"game {entry['game']} with seats {entry['seats']}"
+    winner, reason = entry["winner"], entry["reason"]
+    if reason not in REASONS:
+        return f"ending {reason!r}"
+    if (winner is None) != (reason == "round_cap") or (
+            winner is not None and (not isinstance(winner, int) or isinstance(winner, bool)
+                                    or not 0 <= winner < settings.players)):
+        return f"winner {winner!r} for ending {reason}"
+    return GameResult(expected.number, deal, rotation, expected.seats, winner, reason,
+                      entry["rounds"], entry["steps"])
+
+
+def parse_bots(text: str) -> tuple[str, ...]:
+    """'expert,greedy,greedy' -> ('expert', 'greedy', 'greedy'); names checked."""
+    from .difficulty import BOT_NAMES
+    names = tuple(part.strip().lower() for part in text.split(","))
+    if not all(names):
+        raise TournamentError(f"{text!r} is not a comma-separated list of bot names")
+    unknown = [name for name in names if name not in BOT_NAMES]
+    if unknown:
+        raise TournamentError(f"unknown bot {unknown[0]!r}; choose from {', '.join(BOT_NAMES)}")
+    return names
+
