@@ -20,13 +20,14 @@ rotation, seat): nothing is remembered from one replay of a deal to the next.
 Reproducible. Every game is seeded on its own and played from scratch, so its
 result does not depend on when, in which order or in which process it was
 played: `workers` changes the speed and nothing else, and an interrupted run
-resumes to the same totals. The exception is the expert, which thinks by the
-clock (`think` seconds a move): it plays differently on a slower or busier
-machine, so runs with it are reproducible only in distribution.
+resumes to the same totals. The exception is the expert (and cheater-expert),
+which thinks by the clock (`think` seconds a move): it plays differently on a
+slower or busier machine, so runs with it are reproducible only in
+distribution.
 
 The results file (JSON, FILE_FORMAT version 1): {"format", "version",
-"settings", "games": one entry per finished game, "results": the standings
-so far}. It is rewritten after every finished game -- at most once a second
+"settings", "results": the standings so far (`results_summary`), "games":
+one entry per finished game}. It is rewritten after every finished game -- at most once a second
 when games are quicker than that, and always at the end, on an error or on
 Ctrl-C -- by writing a neighbour file and renaming it over the old one, so a
 crash never leaves half a file. A run given an existing file resumes it:
@@ -37,6 +38,7 @@ started with (it then adds the missing ones).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -45,12 +47,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
+from engine.cards import ALL_EXTENSIONS
+
 from .standings import standings
 
 FILE_FORMAT = "passport-tournament"
 FILE_VERSION = 1
 REASONS = ("center", "postcards", "round_cap")
 SAVE_INTERVAL = 1.0  # seconds: the longest a finished game waits to be saved
+CHEATER = "cheater-"  # prefix of the measurement-only bots (see measurement_bots)
 
 
 class TournamentError(ValueError):
@@ -81,19 +86,15 @@ class TournamentSettings:
     bots: tuple[str, ...]
     deals: int = 10
     seed: int = 0
-    extensions: int = 31
+    extensions: int = ALL_EXTENSIONS
     round_cap: int = 200
     think: float | None = None
 
     def __post_init__(self):
         from engine import Config, ConfigError
 
-        from .difficulty import BOT_NAMES
-
         object.__setattr__(self, "bots", tuple(self.bots))
-        unknown = [name for name in self.bots if name not in BOT_NAMES]
-        if unknown:
-            raise TournamentError(f"unknown bot {unknown[0]!r}; choose from {', '.join(BOT_NAMES)}")
+        _check_names(self.bots, measurement=True)
         if not 2 <= len(self.bots) <= 6:
             raise TournamentError(f"a game seats 2 to 6 bots, not {len(self.bots)}")
         try:
@@ -193,7 +194,8 @@ def play_scheduled(settings: TournamentSettings, game: ScheduledGame,
 
     board = Game.new(players=settings.players, extensions=settings.extensions,
                      seed=game.seed, round_cap=settings.round_cap)
-    bots = [make_bot(name, seed, settings.think) for name, seed in zip(game.seats, game.bot_seeds)]
+    bots = [make_bot(name, seed, settings.think, measurement=True)
+            for name, seed in zip(game.seats, game.bot_seeds)]
     recorder = None
     apply = board.apply
     if records_dir is not None:
@@ -236,9 +238,9 @@ def _play_job(job) -> GameResult:
     return play_scheduled(*job)
 
 
-def warm_bots(settings: TournamentSettings) -> None:
-    """Have every bot of `settings` decide once, so that numba compiles (or
-    loads) their kernels here, not in each worker at the same time."""
+def warm_bots(names: Iterable[str]) -> None:
+    """Have each named bot decide once, so that numba compiles (or loads from
+    its cache) their kernels here and now -- not in every worker at once."""
     from dataclasses import replace
 
     from engine import Game
@@ -246,11 +248,12 @@ def warm_bots(settings: TournamentSettings) -> None:
     from .difficulty import LEVELS, make_bot
     from .ismcts import IsmctsBot
 
-    game = Game.new(players=settings.players, extensions=settings.extensions, seed=0)
+    game = Game.new(players=4, extensions="all", seed=0)
     view = game.view(game.decider)
-    for name in dict.fromkeys(settings.bots):
-        if name in LEVELS:  # the same kernel as the level's, with a tiny budget
-            IsmctsBot(replace(LEVELS[name], iterations=16, seconds=None)).choose(view)
+    for name in dict.fromkeys(names):
+        level = name.removeprefix(CHEATER)  # a cheater runs its level's kernel
+        if level in LEVELS:  # the level's kernel, with a tiny budget and no clock
+            IsmctsBot(replace(LEVELS[level], iterations=16, seconds=None)).analyse(view, 0)
         else:
             make_bot(name).choose(view)
 
@@ -269,11 +272,20 @@ def run_tournament(settings: TournamentSettings, *, done: dict[int, GameResult] 
     results = dict(done or {})
     pending = [game for game in schedule(settings) if game.number not in results]
     if records_dir is not None:
-        Path(records_dir).mkdir(parents=True, exist_ok=True)
+        try:
+            Path(records_dir).mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise TournamentError(f"{records_dir}: can't be created "
+                                  f"({error.strerror or error})") from None
+    if results_path is not None:
+        # Saved before the first game: a file that can't be written fails now,
+        # not after an hour of games.
+        save_results(results_path, settings, results.values())
     last_save = time.monotonic()
     unsaved = False
+    played = _play(settings, pending, workers, records_dir)
     try:
-        for result in _play(settings, pending, workers, records_dir):
+        for result in played:
             results[result.number] = result
             unsaved = True
             if results_path is not None and time.monotonic() - last_save >= save_interval:
@@ -282,7 +294,8 @@ def run_tournament(settings: TournamentSettings, *, done: dict[int, GameResult] 
             if on_result is not None:
                 on_result(result)
     finally:
-        if results_path is not None and (unsaved or not Path(results_path).exists()):
+        played.close()  # stops the workers now, not when the generator is collected
+        if results_path is not None and unsaved:
             save_results(results_path, settings, results.values())
     return [results[number] for number in sorted(results)]
 
@@ -294,7 +307,7 @@ def _play(settings, games: list[ScheduledGame], workers: int, records_dir):
         return
     import multiprocessing
 
-    warm_bots(settings)
+    warm_bots(settings.bots)
     # spawn, not fork: a forked copy of a process that has started numba's
     # threads (or Rich's refresh thread) may deadlock.
     context = multiprocessing.get_context("spawn")
@@ -326,16 +339,30 @@ def save_results(path, settings: TournamentSettings, results: Iterable[GameResul
     """Write the results file (see the module docstring), replacing it atomically."""
     results = sorted(results, key=lambda r: r.number)
     document = {"format": FILE_FORMAT, "version": FILE_VERSION, "settings": settings.to_json(),
-                "games": [r.to_json() for r in results],
-                "results": results_summary(settings, results)}
+                "results": results_summary(settings, results),
+                "games": [r.to_json() for r in results]}
     path = Path(path)
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        temporary.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary.write_text(_file_text(document), encoding="utf-8")
         os.replace(temporary, path)
     except OSError as error:
-        temporary.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            temporary.unlink(missing_ok=True)
         raise ResultsFileError(f"{path}: can't be written ({error.strerror or error})") from None
+
+
+def _file_text(document: dict) -> str:
+    """Indented JSON, but one line per game: the file stays short enough to read."""
+    members = []
+    for key, value in document.items():
+        if key == "games" and value:
+            games = ",\n".join("  " + json.dumps(game) for game in value)
+            members.append(f' "games": [\n{games}\n ]')
+        else:
+            members.append(f" {json.dumps(key)}: " + json.dumps(value, indent=1).replace("\n", "\n "))
+    return "{\n" + ",\n".join(members) + "\n}\n"
 
 
 def load_results(path, settings: TournamentSettings) -> dict[int, GameResult]:
@@ -413,14 +440,28 @@ def _parse_game(entry, settings: TournamentSettings) -> GameResult | str:
                       entry["rounds"], entry["steps"])
 
 
-def parse_bots(text: str) -> tuple[str, ...]:
-    """'expert,greedy,greedy' -> ('expert', 'greedy', 'greedy'); names checked."""
+def measurement_bots() -> tuple[str, ...]:
+    """cheater-easy ... cheater-expert: a level's search on the true state,
+    which sees every hand (bots/ismcts.py). Tournaments accept them, to
+    measure what hidden information costs; nothing else does."""
+    from .difficulty import LEVELS
+    return tuple(CHEATER + level for level in LEVELS)
+
+
+def _check_names(names: Sequence[str], measurement: bool) -> None:
     from .difficulty import BOT_NAMES
+    known = BOT_NAMES + (measurement_bots() if measurement else ())
+    unknown = [name for name in names if name not in known]
+    if unknown:
+        raise TournamentError(f"unknown bot {unknown[0]!r}; choose from {', '.join(BOT_NAMES)}"
+                              + (" (or cheater-LEVEL, for measurement)" if measurement else ""))
+
+
+def parse_bots(text: str, measurement: bool = False) -> tuple[str, ...]:
+    """'expert,greedy,greedy' -> ('expert', 'greedy', 'greedy'); names checked
+    (cheater-LEVEL too with `measurement`)."""
     names = tuple(part.strip().lower() for part in text.split(","))
     if not all(names):
         raise TournamentError(f"{text!r} is not a comma-separated list of bot names")
-    unknown = [name for name in names if name not in BOT_NAMES]
-    if unknown:
-        raise TournamentError(f"unknown bot {unknown[0]!r}; choose from {', '.join(BOT_NAMES)}")
+    _check_names(names, measurement)
     return names
-

@@ -9,7 +9,10 @@ import click
 
 from .app import Application
 from .commands.bench import bench
+from .commands.cards import cards
+from .commands.rules import rules
 from .commands.selfplay import selfplay
+from .commands.tournament import tournament
 from .commands.warm import warm
 
 
@@ -22,5 +25,8 @@ def cli(ctx: click.Context) -> None:
 
 
 cli.add_command(bench)
+cli.add_command(cards)
+cli.add_command(rules)
 cli.add_command(selfplay)
+cli.add_command(tournament)
 cli.add_command(warm)

@@ -10,6 +10,14 @@ REASON_WORDS = {"center": "reached the center", "postcards": "collected the post
                 "round_cap": "round cap (no winner)"}
 
 
+def entries_text(bots) -> str:
+    """'easy, greedy ×3' for the bots easy, greedy, greedy, greedy."""
+    counts: dict[str, int] = {}
+    for name in bots:
+        counts[name] = counts.get(name, 0) + 1
+    return ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in counts.items())
+
+
 class SelfplayProgress:
     """A progress bar over the games, shown on terminals only."""
 
@@ -34,14 +42,18 @@ def render_selfplay(console: Console, run) -> None:
     """The summary of a self-play run (passport_cli.selfplay.SelfplayRun)."""
     games = len(run.results)
     extensions = ", ".join(run.extensions) or "none"
-    console.print(f"[bold]{games} game{'s' if games != 1 else ''}[/], {run.players} players, "
-                  f"extensions: {extensions}, seed {run.seed}")
+    console.print(f"[bold]{games} game{'s' if games != 1 else ''}[/], {run.players} players "
+                  f"({entries_text(run.bots)}), extensions: {extensions}, seed {run.seed}")
     table = Table("How the game ended", "Games", "Winners", box=None, padding=(0, 2, 0, 0))
+
+    def named(seat):  # which bot won, when the seats hold different bots
+        return f" ({run.bots[seat]})" if len(set(run.bots)) > 1 else ""
+
     by_reason = sorted(run.winners_by_reason.items(),
                        key=lambda item: (-item[1].total(), item[0]))
     for reason, winners in by_reason:
         won = sorted((seat, count) for seat, count in winners.items() if seat is not None)
-        seats = ", ".join(f"seat {seat} ×{count}" for seat, count in won)
+        seats = ", ".join(f"seat {seat}{named(seat)} ×{count}" for seat, count in won)
         table.add_row(REASON_WORDS.get(reason, reason), str(winners.total()), seats or "—")
     console.print(table)
     console.print(f"Median rounds: {run.median_rounds:g}")

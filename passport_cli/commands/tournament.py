@@ -1,0 +1,108 @@
+"""`passport tournament`: bots against each other, duplicate format, a table of results."""
+
+from pathlib import Path
+
+import click
+
+from ..options import (
+    check_extensions, check_players, check_round_cap, check_tournament_bots, seats,
+)
+
+
+class FileProblem(click.ClickException):
+    """A results file that can't be used: one "Error:" line, exit code 2."""
+    exit_code = 2
+
+
+@click.command()
+@click.option("--bots", metavar="LIST", required=True, callback=check_tournament_bots,
+              help="The bot of each seat, comma-separated, one per seat: random, greedy, "
+                   "easy, medium, hard, expert. A name may repeat; its seats are counted "
+                   "together (e.g. expert,greedy,greedy,greedy). For measurement only, "
+                   "cheater-LEVEL is LEVEL's search seeing every hand.")
+@click.option("--players", type=int, default=None, callback=check_players,
+              help="Seats per game, 2 to 6; must match --bots.  [default: one per --bots entry]")
+@click.option("--games", "deals", type=click.IntRange(min=1), default=10, show_default=True,
+              help="Deals to play. Each deal is played once from every seating, so a "
+                   "run plays games × players games.")
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Games played at once, each in a process of its own.")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed of the run; every deal and every bot is seeded from it.")
+@click.option("--extensions", default="all", show_default=True, callback=check_extensions,
+              help="all, none, or a comma list of: events, specials, forbidden, "
+                   "postcards, characters.")
+@click.option("--round-cap", type=int, default=200, show_default=True,
+              callback=check_round_cap, help="Round after which a game ends without a winner.")
+@click.option("--think", type=click.FloatRange(min=0, min_open=True), default=None,
+              metavar="SECONDS", help="The expert's thinking time per move.  [default: 1]")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Results file (JSON), saved as games finish; if it exists, the run "
+                   "resumes it, playing only the games it lacks.")
+@click.option("--records", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Directory for a game record of every game this run plays.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
+@click.pass_context
+def tournament(ctx, bots, players, deals, workers, seed, extensions, round_cap, think,
+               out, records, as_json):
+    """Play bots against each other; print win rates, ranks and ratings.
+
+    Duplicate format: every deal is replayed once per seating, the bots moving
+    one seat round the table each time, so each bot plays each deal from each
+    seat (--games 10 with 4 players: 40 games). Every game is seeded on its own:
+    the same --seed gives the same results with any --workers, and an
+    interrupted run given the same --out resumes where it stopped. (The expert
+    thinks by the clock, so its games depend on the machine's speed.)"""
+    import json
+
+    from bots.standings import RunningTally
+    from bots.tournament import (
+        ResultsFileError, TournamentError, TournamentSettings, load_results, results_summary,
+        run_tournament,
+    )
+
+    from ..render_tournament import TournamentProgress, render_tournament
+    from ..warmup import prepare_bots, prepare_engine
+
+    app = ctx.obj
+    _, bots = seats(players, bots)
+    try:
+        settings = TournamentSettings(bots=bots, deals=deals, seed=seed, extensions=extensions,
+                                      round_cap=round_cap, think=think)
+    except TournamentError as error:
+        raise click.BadParameter(str(error), ctx=ctx, param_hint="'--bots'") from None
+    try:
+        done = load_results(out, settings) if out is not None else {}
+    except ResultsFileError as error:
+        raise FileProblem(str(error)) from None
+
+    with app.status("Preparing the engine and the bots (first run only)…"):
+        prepare_engine()
+        prepare_bots(settings.bots)
+    tally = RunningTally(settings.bots, done.values())
+    played = len(done)
+
+    def finished(result):
+        nonlocal played
+        played += 1
+        tally.add(result)
+        progress.advance()
+
+    try:
+        with TournamentProgress(app.console, settings.games, len(done),
+                                tally.win_rates) as progress:
+            results = run_tournament(settings, done=done, workers=workers, results_path=out,
+                                     records_dir=records, on_result=finished)
+    except (ResultsFileError, TournamentError) as error:
+        raise FileProblem(str(error)) from None
+    except KeyboardInterrupt:
+        saved = f"; they are saved in {out}: run the same command to resume" if out else ""
+        app.console.print(f"Interrupted after {played} of {settings.games} games{saved}.",
+                          soft_wrap=True)
+        ctx.exit(130)
+
+    summary = results_summary(settings, results)
+    if as_json:
+        click.echo(json.dumps(summary, indent=2))
+    else:
+        render_tournament(app.console, summary, resumed=len(done), out=out, records=records)

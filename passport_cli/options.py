@@ -1,0 +1,79 @@
+"""Checks for the options several commands share (players, extensions, round
+cap, bot lists): the engine and the bots judge the values, the CLI only turns
+their errors into usage errors.
+
+Everything heavy is imported inside the callbacks, which click runs only
+when a command runs, never for --help.
+"""
+
+import click
+
+
+def checked_by(check, *errors):
+    """A click callback that lets `check` judge a value (None passes as is).
+
+    The engine and the bots own the limits (players 2..6, extension names,
+    round cap, bot names), so the CLI does not restate them; their errors
+    become a one-line usage error naming the option, with exit code 2."""
+
+    def callback(ctx, param, value):
+        from bots.tournament import TournamentError
+        from engine import ConfigError
+        if value is None:
+            return None
+        try:
+            return check(value)
+        except (ConfigError, TournamentError) as error:
+            raise click.BadParameter(str(error), ctx=ctx, param=param) from None
+
+    return callback
+
+
+def _players(value):
+    from engine import Config
+    return Config(players=value).players
+
+
+def _extensions(value):
+    from engine import parse_extensions
+    return parse_extensions(value)
+
+
+def _round_cap(value):
+    from engine import Config
+    return Config(round_cap=value).round_cap
+
+
+def _bots(value):
+    from bots.tournament import parse_bots
+    return parse_bots(value)
+
+
+def _tournament_bots(value):
+    from bots.tournament import parse_bots
+    return parse_bots(value, measurement=True)
+
+
+check_players = checked_by(_players)
+check_extensions = checked_by(_extensions)
+check_round_cap = checked_by(_round_cap)
+check_bots = checked_by(_bots)
+check_tournament_bots = checked_by(_tournament_bots)  # also cheater-LEVEL, for measurement
+
+
+def seats(players, bots, default_players=4):
+    """The number of seats and the bot of each seat, from --players and --bots.
+
+    Either may be left out: --players defaults to one seat per --bots entry
+    (or `default_players`), --bots to a random bot in every seat."""
+    if bots is None:
+        players = players or default_players
+        return players, ("random",) * players
+    if players is not None and players != len(bots):
+        raise click.BadParameter(
+            f"names {len(bots)} bot{'s' if len(bots) != 1 else ''} for {players} players; "
+            "give one bot per seat", param_hint="'--bots'")
+    if not 2 <= len(bots) <= 6:
+        raise click.BadParameter(f"names {len(bots)} bot{'s' if len(bots) != 1 else ''}; "
+                                 "a game seats 2 to 6", param_hint="'--bots'")
+    return len(bots), bots

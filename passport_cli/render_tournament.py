@@ -1,0 +1,105 @@
+"""Rich output of `passport tournament`: the progress bar with the running
+standings, and the results table. Nothing here computes: the numbers come
+from bots.tournament.results_summary and bots.standings.RunningTally."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+from .render import REASON_WORDS, entries_text
+
+ALL_EXTENSIONS = 5
+
+
+class _ProgressWithStandings(Progress):
+    """A progress bar with one line of running win rates under it."""
+
+    def __init__(self, *columns, win_rates: Callable[[], list], **options):
+        self._win_rates = win_rates  # first: Progress renders once while it is built
+        super().__init__(*columns, **options)
+
+    def get_renderables(self):
+        yield self.make_tasks_table(self.tasks)
+        rates = "   ".join(f"{name} {'—' if rate is None else f'{rate:.1%}'}"
+                           for name, rate in self._win_rates())
+        yield Text(f"Win rates so far: {rates}", style="dim")
+
+
+class TournamentProgress:
+    """Games played out of all, time, and the running win rates; shown on
+    terminals only (off a terminal, e.g. piped or under CliRunner, nothing)."""
+
+    def __init__(self, console: Console, total: int, completed: int,
+                 win_rates: Callable[[], list]) -> None:
+        self._progress = _ProgressWithStandings(
+            TextColumn("Playing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+            win_rates=win_rates, console=console, transient=True,
+            disable=not console.is_terminal)
+        self._task = self._progress.add_task("games", total=total, completed=completed)
+
+    def __enter__(self) -> "TournamentProgress":
+        self._progress.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._progress.stop()
+
+    def advance(self, _result=None) -> None:
+        self._progress.advance(self._task)
+
+
+def _percent(value: float | None) -> str:
+    return "—" if value is None else f"{value:.1%}"
+
+
+def render_tournament(console: Console, summary: dict, *, resumed: int = 0,
+                      out=None, records=None) -> None:
+    """The results of a tournament (bots.tournament.results_summary)."""
+    settings = summary["settings"]
+    players, deals, games = settings["players"], settings["deals"], settings["games"]
+    console.print(f"[bold]Tournament[/]: {entries_text(settings['bots'])}; "
+                  f"{deals} deal{'s' if deals != 1 else ''} × {players} seatings = {games} games")
+    extensions = settings["extensions"]
+    extensions = "all" if len(extensions) == ALL_EXTENSIONS else ", ".join(extensions) or "none"
+    think = f", the expert thinks {settings['think']:g} s a move" if settings["think"] else ""
+    console.print(f"{players} players, extensions: {extensions}, seed {settings['seed']}, "
+                  f"round cap {settings['round_cap']}{think}")
+
+    table = Table(box=None, padding=(0, 2, 0, 0))
+    table.add_column("Bot")
+    for header in ("Games", "Wins", "Draws", "Win rate", "95% CI", "Mean rank", "Rating"):
+        table.add_column(header, justify="right")
+    for name, row in summary["bots"].items():
+        label = name if row["seats"] == 1 else f"{name} ×{row['seats']}"
+        interval = (f"{row['ci_low']:.1%}–{row['ci_high']:.1%}".replace("%–", "–")
+                    if row["games"] else "—")
+        rank = "—" if row["mean_rank"] is None else f"{row['mean_rank']:.2f}"
+        rating = row["rating"]
+        table.add_row(label, str(row["games"]), str(row["wins"]), str(row["draws"]),
+                      _percent(row["win_rate"]), interval, rank,
+                      f"{rating['mu']:.1f} ± {rating['sigma']:.1f}")
+    console.print(table)
+
+    endings = summary["endings"]
+    console.print(f"Endings: {endings['center']} at the center, {endings['postcards']} by "
+                  f"postcards, {endings['round_cap']} at the round cap (no winner)")
+    others = ("the other 2" if players == 2 else
+              f"the others share 2–{players} ({(2 + players) / 2:g} each)")
+    if len(set(settings["bots"])) < players:
+        console.print("[dim]Games count seats: a bot named n times plays n seats a game.[/]")
+    console.print(f"[dim]Mean rank: the winner 1, {others}; "
+                  f"no winner: {(1 + players) / 2:g} each.[/]")
+    console.print("[dim]Rating: openskill Plackett-Luce, μ ± σ.[/]")
+    if not summary["complete"]:
+        console.print(f"[bold]Incomplete[/]: {summary['games_played']} of {games} games played.")
+    # Paths are not wrapped: a path broken over two lines can't be copied.
+    if out is not None:
+        again = f" ({resumed} were already there)" if resumed else ""
+        console.print(f"Results: {out}{again}", soft_wrap=True)
+    if records is not None:
+        console.print(f"Records: {records}", soft_wrap=True)

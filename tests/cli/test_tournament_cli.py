@@ -1,0 +1,141 @@
+"""`passport tournament`, typed as a person would: the table, --json, the
+results file (resume, refusals) and one-line errors for bad options."""
+
+import json
+
+import pytest
+
+# Fast bots, few deals, a short round cap: a run takes a fraction of a second.
+QUICK = ["--bots", "greedy,random", "--games", "2", "--round-cap", "20", "--seed", "3"]
+BOT_FIELDS = {"seats", "games", "wins", "draws", "win_rate", "ci_low", "ci_high",
+              "mean_rank", "rating"}
+
+
+def test_table_for_people(passport):
+    result = passport("tournament", *QUICK)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "Tournament: greedy, random; 2 deals × 2 seatings = 4 games"
+    assert "2 players, extensions: all, seed 3, round cap 20" in lines[1]
+    header = lines[2].split()
+    assert header == ["Bot", "Games", "Wins", "Draws", "Win", "rate", "95%", "CI", "Mean",
+                      "rank", "Rating"]
+    rows = {line.split()[0]: line.split() for line in lines[3:5]}
+    assert set(rows) == {"greedy", "random"}
+    assert rows["greedy"][1] == "4"  # games: one seat in each of the 4 games
+    assert any(line.startswith("Endings: ") for line in lines)
+    assert all(len(line) <= 80 for line in lines)
+
+
+def test_repeated_names_are_pooled(passport):
+    result = passport("tournament", "--bots", "easy,greedy,greedy", "--games", "1",
+                      "--round-cap", "10", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert list(data["bots"]) != [] and set(data["bots"]) == {"easy", "greedy"}
+    assert data["bots"]["greedy"]["seats"] == 2 and data["bots"]["greedy"]["games"] == 6
+    assert data["bots"]["easy"]["seats"] == 1 and data["bots"]["easy"]["games"] == 3
+
+
+def test_json_has_settings_and_every_figure(passport):
+    result = passport("tournament", *QUICK, "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)  # nothing but the JSON on stdout
+    assert set(data) == {"settings", "games_played", "complete", "draws", "endings", "bots"}
+    assert data["settings"] == {"players": 2, "bots": ["greedy", "random"], "deals": 2,
+                                "games": 4, "seed": 3,
+                                "extensions": ["events", "specials", "forbidden",
+                                               "postcards", "characters"],
+                                "round_cap": 20, "think": None}
+    assert data["games_played"] == 4 and data["complete"] is True
+    for row in data["bots"].values():
+        assert set(row) == BOT_FIELDS
+        assert set(row["rating"]) == {"mu", "sigma", "ordinal"}
+        assert 0 <= row["ci_low"] <= row["win_rate"] <= row["ci_high"] <= 1
+    wins = sum(row["wins"] for row in data["bots"].values())
+    assert wins + data["draws"] == 4
+
+
+def test_out_file_resumes_and_the_same_seed_gives_the_same_results(passport, tmp_path):
+    out = tmp_path / "results.json"
+    first = passport("tournament", *QUICK[:2], "--games", "1", *QUICK[4:], "--out", out)
+    assert first.exit_code == 0, first.output
+    assert f"Results: {out}" in first.output
+    assert len(json.loads(out.read_text())["games"]) == 2
+    # Asking for more deals with the same file plays only the missing games.
+    more = passport("tournament", *QUICK, "--out", out)
+    assert more.exit_code == 0, more.output
+    assert "(2 were already there)" in more.output
+    saved = json.loads(out.read_text())
+    assert [g["game"] for g in saved["games"]] == [1, 2, 3, 4]
+    fresh = passport("tournament", *QUICK, "--json")
+    assert saved["results"] == json.loads(fresh.stdout)
+
+
+def test_records_directory(passport, tmp_path):
+    result = passport("tournament", *QUICK, "--records", tmp_path / "games")
+    assert result.exit_code == 0, result.output
+    assert len(list((tmp_path / "games").glob("deal-*-rotation-*.json"))) == 4
+    assert "Records: " in result.output
+
+
+def one_error_line(result, *words):
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    errors = [line for line in result.output.splitlines() if line.startswith("Error:")]
+    assert len(errors) == 1, result.output
+    for word in words:
+        assert word in errors[0]
+    return errors[0]
+
+
+@pytest.mark.parametrize("args,option", [
+    (["--bots", "greedy,grandmaster"], "--bots"),
+    (["--bots", "greedy"], "--bots"),
+    (["--bots", "greedy,,random"], "--bots"),
+    (["--bots", "greedy,random", "--players", "3"], "--bots"),
+    (["--bots", "greedy,random", "--players", "7"], "--players"),
+    (["--bots", "greedy,random", "--games", "0"], "--games"),
+    (["--bots", "greedy,random", "--workers", "0"], "--workers"),
+    (["--bots", "greedy,random", "--extensions", "bogus"], "--extensions"),
+    (["--bots", "greedy,random", "--round-cap", "0"], "--round-cap"),
+    (["--bots", "greedy,random", "--think", "0"], "--think"),
+    ([], "--bots"),
+])
+def test_bad_option_is_a_one_line_usage_error(passport, tmp_path, args, option):
+    out = tmp_path / "results.json"
+    result = passport("tournament", *args, "--out", out)
+    one_error_line(result, option)
+    assert not out.exists()
+
+
+def test_corrupt_out_file_is_refused_untouched(passport, tmp_path):
+    out = tmp_path / "results.json"
+    out.write_text('{"format": "passport-tournament", "games": [')
+    result = passport("tournament", *QUICK, "--out", out)
+    one_error_line(result, str(out), "not a tournament results file")
+    assert out.read_text() == '{"format": "passport-tournament", "games": ['
+
+
+def test_out_file_of_other_settings_is_refused_untouched(passport, tmp_path):
+    out = tmp_path / "results.json"
+    assert passport("tournament", *QUICK, "--out", out).exit_code == 0
+    before = out.read_bytes()
+    result = passport("tournament", *QUICK, "--seed", "4", "--out", out)
+    one_error_line(result, str(out), "other settings", "seed 3 in the file, 4 asked")
+    assert out.read_bytes() == before
+
+
+def test_selfplay_with_bots(passport, tmp_path):
+    from engine.record import check_record, read_record
+    result = passport("selfplay", "--out", tmp_path, "--bots", "greedy,random,random",
+                      "--round-cap", "12")
+    assert result.exit_code == 0, result.output
+    assert "3 players (greedy, random ×2)" in result.output
+    doc = read_record(tmp_path / "game-0001.json")
+    check_record(doc)
+    assert [s["player"] for s in doc["seats"]] == ["bot:greedy", "bot:random", "bot:random"]
+    assert doc["selfplay"]["bots"] == ["greedy", "random", "random"]
+    mismatch = passport("selfplay", "--out", tmp_path / "x", "--bots", "greedy,random",
+                        "--players", "3")
+    one_error_line(mismatch, "--bots")
