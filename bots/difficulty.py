@@ -5,11 +5,26 @@ from __future__ import annotations
 from .baselines import GreedyBot, RandomBot
 from .ismcts import IsmctsBot, SearchSettings
 
+# The expert thinks for `think` seconds a move, counted in iterations at a
+# nominal speed rather than by the clock, so that the same seed and the same
+# view give the same move on any machine (on this project's reference machine,
+# `passport bench ismcts` measures about this speed). A clock cap at three
+# times the budget keeps a slow machine from stalling.
+NOMINAL_ITERATIONS_PER_SECOND = 100_000
+EXPERT_THINK = 1.0
+
+
+def expert_settings(think: float = EXPERT_THINK) -> SearchSettings:
+    """The expert: the strongest settings, `think` seconds' worth of search."""
+    return SearchSettings(iterations=max(int(think * NOMINAL_ITERATIONS_PER_SECOND), 50),
+                          seconds=3.0 * think, rollout_depth=20)
+
+
 LEVELS = {
     "easy": SearchSettings(iterations=200, rollout_depth=10, epsilon=0.3),
     "medium": SearchSettings(iterations=1500, rollout_depth=20),
     "hard": SearchSettings(iterations=8000, rollout_depth=20),
-    "expert": SearchSettings(iterations=1_000_000, seconds=1.0, rollout_depth=20),
+    "expert": expert_settings(),
 }
 BOT_NAMES = ("random", "greedy") + tuple(LEVELS)
 
@@ -23,10 +38,7 @@ def make_bot(name: str, seed: int = 0, think: float | None = None, measurement: 
         level = name.removeprefix("cheater-")
         if level not in LEVELS:
             raise ValueError(f"unknown bot {name!r}")
-        settings = LEVELS[level]
-        if think is not None and level == "expert":
-            from dataclasses import replace
-            settings = replace(settings, seconds=think)
+        settings = expert_settings(think) if level == "expert" and think else LEVELS[level]
         return CheatingIsmctsBot(settings, seed, name)
     if name == "random":
         return RandomBot(seed, name)
@@ -34,8 +46,5 @@ def make_bot(name: str, seed: int = 0, think: float | None = None, measurement: 
         return GreedyBot(seed, name)
     if name not in LEVELS:
         raise ValueError(f"unknown bot {name!r}; choose from {', '.join(BOT_NAMES)}")
-    settings = LEVELS[name]
-    if think is not None and name == "expert":
-        from dataclasses import replace
-        settings = replace(settings, seconds=think)
+    settings = expert_settings(think) if name == "expert" and think else LEVELS[name]
     return IsmctsBot(settings, seed, name)

@@ -20,10 +20,9 @@ rotation, seat): nothing is remembered from one replay of a deal to the next.
 Reproducible. Every game is seeded on its own and played from scratch, so its
 result does not depend on when, in which order or in which process it was
 played: `workers` changes the speed and nothing else, and an interrupted run
-resumes to the same totals. The exception is the expert (and cheater-expert),
-which thinks by the clock (`think` seconds a move): it plays differently on a
-slower or busier machine, so runs with it are reproducible only in
-distribution.
+resumes to the same totals. The expert's `think` seconds are counted in
+search iterations at a nominal speed (bots/difficulty.py), so it is
+reproducible too, unless a very slow machine hits its clock cap.
 
 The results file (JSON, FILE_FORMAT version 1): {"format", "version",
 "settings", "results": the standings so far (`results_summary`), "games":

@@ -4,8 +4,7 @@ A run is reproducible from its seed alone, on any machine: game k of a run
 seeded S is dealt with `derived_seed(S, k, "game")`, and the bot in seat s
 is seeded `derived_seed(S, k, "seat s")`. The seeds go into the record
 (`config.seed` and the extra `selfplay` field), so one game can be played
-again without the rest of its run. (The expert thinks by the clock, so its
-games replay from their records but not from their seeds.)
+again without the rest of its run.
 """
 
 from __future__ import annotations

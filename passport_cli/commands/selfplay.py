@@ -32,8 +32,7 @@ def selfplay(app, games, players, bots, extensions, seed, out_dir, fmt, round_ca
     """Play games between bots; write one game record per game.
 
     Records go to OUT/game-0001.json, game-0002.json, ... (or .msgpack).
-    The same --seed gives the same games, move for move, on every machine
-    (except with the expert, which thinks by the clock)."""
+    The same --seed gives the same games, move for move, on every machine."""
     from ..render import SelfplayProgress, render_selfplay
     from ..selfplay import run_selfplay
     from ..warmup import prepare_bots, prepare_engine

@@ -51,8 +51,7 @@ def tournament(ctx, bots, players, deals, workers, seed, extensions, round_cap, 
     one seat round the table each time, so each bot plays each deal from each
     seat (--games 10 with 4 players: 40 games). Every game is seeded on its own:
     the same --seed gives the same results with any --workers, and an
-    interrupted run given the same --out resumes where it stopped. (The expert
-    thinks by the clock, so its games depend on the machine's speed.)"""
+    interrupted run given the same --out resumes where it stopped."""
     import json
 
     from bots.standings import RunningTally
