@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 
 from engine import cards as C
-from engine._core import CARD_KIND, REQUIRED, holds, is_event, kind_count
+from engine._core import CARD_KIND, REQUIRED, is_event, kind_count
 from engine._layout import *  # noqa: F401,F403 -- the layout constants are the vocabulary here
 
 NUM_CARDS = C.NUM_CARDS

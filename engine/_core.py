@@ -10,7 +10,7 @@ from numba import njit
 
 from . import cards as C
 from ._layout import (
-    BOX, BOX_HEAD, BOX_KNOWN, BOX_SIZE, CENTER, DECIDER, DISCARD, DISCARD_SIZE,
+    BOX, BOX_HEAD, BOX_KNOWN, BOX_SIZE, DECIDER, DISCARD, DISCARD_SIZE,
     DRAW, DRAW_HEAD, DRAW_NEW, DRAW_SIZE, EXT, HAND_NEW, HAND_SIZE, KIND_COUNT,
     KNOWN, LOC, MAX_PLAYERS, NEW,
     LOC_DISCARD, LOC_DRAW, LOC_EVENT, LOC_LOOK, LOG_COUNTRY, LOG_EVENT,
@@ -312,13 +312,20 @@ def check_postcards(S):
 # ---- shuffling and drawing (R7) --------------------------------------------
 
 @njit(cache=True)
+def fisher_yates(values, base, n, rng, rng_index):
+    """Shuffle values[base:base+n] in place with the SplitMix64 state held in
+    rng[rng_index] (docs/engine.md: i from n-1 down to 1, j = below(i+1))."""
+    for i in range(n - 1, 0, -1):
+        j = np.int64(splitmix_next(rng, rng_index) % np.uint64(i + 1))
+        t = values[base + i]
+        values[base + i] = values[base + j]
+        values[base + j] = t
+
+
+@njit(cache=True)
 def shuffle_list(S, base, n):
     """Fisher-Yates shuffle of S[base:base+n] with the game's RNG."""
-    for i in range(n - 1, 0, -1):
-        j = below(S, i + 1)
-        t = S[base + i]
-        S[base + i] = S[base + j]
-        S[base + j] = t
+    fisher_yates(S, base, n, S, RNG)
 
 
 @njit(cache=True)

@@ -10,7 +10,7 @@ import numpy as np
 from numba import njit
 
 from . import cards as C
-from ._core import CARD_KIND, NUM_CARDS, splitmix_next
+from ._core import CARD_KIND, NUM_CARDS, fisher_yates, splitmix_next
 from ._layout import *  # noqa: F401,F403
 
 LOC_HIDDEN = 11  # in an observation: somewhere this seat cannot see
@@ -135,11 +135,7 @@ def determinize(obs, seat, seed, out):
             else:
                 others[m] = c
                 m += 1
-        for i in range(m - 1, 0, -1):
-            j = np.int64(splitmix_next(rng, 0) % np.uint64(i + 1))
-            t = others[i]
-            others[i] = others[j]
-            others[j] = t
+        fisher_yates(others, 0, m, rng, 0)
         k = 0
         for i in range(slots):
             if filled[i] < 0 and slot_pool[i] == pool:
@@ -194,11 +190,7 @@ def determinize(obs, seat, seed, out):
         if in_play[k] == 0:
             free[m] = k
             m += 1
-    for i in range(m - 1, 0, -1):
-        j = np.int64(splitmix_next(rng, 0) % np.uint64(i + 1))
-        t = free[i]
-        free[i] = free[j]
-        free[j] = t
+    fisher_yates(free, 0, m, rng, 0)
     for i in range(unknown_box):
         out[BOX + (obs[BOX_HEAD] + i) % C.NUM_COUNTRIES] = free[i]
     out[RNG] = np.int64(splitmix_next(rng, 0))

@@ -7,7 +7,7 @@ from numba import njit
 
 from . import cards as C
 from ._core import (
-    NUM_CARDS, NUM_KINDS, REQUIRED, forbidden_count, holds, is_event,
+    NUM_CARDS, REQUIRED, forbidden_count, holds, is_event,
     is_forbidden, kind_count, payable_above, payable_count,
 )
 from ._turns import character_of

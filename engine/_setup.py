@@ -6,8 +6,7 @@ from numba import njit
 
 from . import cards as C
 from ._core import (
-    NUM_CARDS, NUM_KINDS, all_seats, below, draw_pop, hand_add,
-    shuffle_list,
+    NUM_CARDS, all_seats, draw_pop, fisher_yates, hand_add, shuffle_list,
 )
 from ._turns import begin_turn
 from ._layout import *  # noqa: F401,F403 -- the layout constants are the vocabulary here
@@ -66,11 +65,7 @@ def new_game(S, players, extensions, seed, round_cap, log):
     # 3. passports (R3.1)
     for i in range(12):
         scratch[i] = C.FIRST_PASSPORT + i
-    for i in range(11, 0, -1):
-        j = below(S, i + 1)
-        t = scratch[i]
-        scratch[i] = scratch[j]
-        scratch[j] = t
+    fisher_yates(scratch, 0, 12, S, RNG)
     for s in range(players):
         S[KNOWN + scratch[s]] = 1 << s
         hand_add(S, scratch[s], s)

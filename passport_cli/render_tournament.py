@@ -11,7 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from .render import REASON_WORDS, entries_text
+from .render import entries_text
 
 ALL_EXTENSIONS = 5
 

@@ -5,8 +5,6 @@ card places and the turn so that the active seat is at the start of its main
 decision. Every rule scenario in tests/engine/ starts here.
 """
 
-import numpy as np
-
 from engine import Game
 from engine import _layout as L
 from engine import cards as C
