@@ -18,8 +18,9 @@ install: $(STAMP)
 warm: $(STAMP)
 	$(BIN)/passport warm
 
+# You against three bots (medium); see README for the options.
 play: warm
-	$(BIN)/passport selfplay --games 1 --players 4 --extensions all --seed 1 --out out/selfplay
+	$(BIN)/passport play --bots 3
 
 # Tests use a throwaway numba cache: the cache only checks the defining file,
 # so a stale cache could hide a change in a helper module.

@@ -14,6 +14,16 @@ class Application:
 
     def __init__(self) -> None:
         self._console = None
+        self.no_color = False
+        self.ascii = False
+
+    def configure(self, *, no_color: bool = False, ascii: bool = False) -> None:
+        """Ask for a console without colour and/or with ASCII output only.
+
+        Call it before the first use of `console` (`passport play` does)."""
+        if self._console is not None:
+            raise RuntimeError("configure the console before using it")
+        self.no_color, self.ascii = no_color, ascii
 
     @property
     def console(self):
@@ -22,7 +32,13 @@ class Application:
             from rich.console import Console
             # No automatic highlighting: numbers and paths in our sentences
             # are not code, and colouring them at random reads as emphasis.
-            self._console = Console(highlight=False)
+            options = {"highlight": False}
+            if self.no_color:
+                options["no_color"] = True
+            if self.ascii:
+                from .ascii_out import AsciiStdout
+                options.update(file=AsciiStdout(), emoji=False, safe_box=True)
+            self._console = Console(**options)
         return self._console
 
     def status(self, message: str):
@@ -32,4 +48,4 @@ class Application:
         output such as `bench engine --json` stays clean."""
         if not self.console.is_terminal:
             return contextlib.nullcontext()
-        return self.console.status(message)
+        return self.console.status(message, spinner="line" if self.ascii else "dots")

@@ -10,6 +10,7 @@ import click
 from .app import Application
 from .commands.bench import bench
 from .commands.cards import cards
+from .commands.play import play
 from .commands.rules import rules
 from .commands.selfplay import selfplay
 from .commands.tournament import tournament
@@ -26,6 +27,7 @@ def cli(ctx: click.Context) -> None:
 
 cli.add_command(bench)
 cli.add_command(cards)
+cli.add_command(play)
 cli.add_command(rules)
 cli.add_command(selfplay)
 cli.add_command(tournament)

@@ -7,7 +7,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 HELP_PAGES = [["--help"], ["selfplay", "--help"], ["bench", "--help"],
-              ["bench", "engine", "--help"], ["warm", "--help"], ["tournament", "--help"]]
+              ["bench", "engine", "--help"], ["warm", "--help"], ["tournament", "--help"],
+              ["play", "--help"]]
 # What makes a start slow: numba (and its LLVM), numpy, and the engine,
 # which pulls in both.
 HEAVY = ["numba", "numpy", "engine"]
@@ -29,7 +30,7 @@ print(json.dumps(loaded))
 def test_help_lists_every_command(passport):
     result = passport("--help")
     assert result.exit_code == 0
-    for command in ("bench", "selfplay", "tournament", "warm"):
+    for command in ("bench", "play", "selfplay", "tournament", "warm"):
         assert command in result.output
 
 

@@ -1,0 +1,367 @@
+"""`passport play`: one person against bots, at the terminal.
+
+The person sits at one seat (seat 0 in a new game). The loop asks whoever
+decides next: a bot gets `game.view(seat)` — its seat's view and nothing
+more — and the person gets the screen of `play_view` (only what their seat
+may know, R7.4) and a prompt. Every action goes through a `GameRecorder`,
+so the game is always one record away from a save file, and the steps it
+closes are told in words (`narrate`) as the person's seat saw them.
+
+Reproducible: the deal comes from the seed, and each bot decision is seeded
+from (game seed, seat, decisions so far), not from a running generator, so
+a resumed game plays on exactly as the uninterrupted one would. (The expert
+searches a fixed number of iterations; only its clock cap, on a machine
+three times slower than the nominal speed, could cut a search short.)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import signal
+import threading
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine import cards as C
+from engine.actions import decode
+
+from . import play_render as R
+from . import play_view as V
+from .play_menu import decision_menu, pick
+from .narrate import TURN_STEPS, card_words, listing, narrate, turns
+
+BOT_NAMES = ("Ana", "Bo", "Cy", "Di", "Eli", "Fay")
+PROMPT = "> "
+COMMANDS = [
+    ("NUMBER or TEXT", "choose an option: its number, or the start of its words"),
+    ("table", "show the table and your hand again"),
+    ("hint", "ask the expert bot for the best moves and their win chances"),
+    ("rules [R5.3 | word]", "read the rules: a section, or the sections that mention a word"),
+    ("log", "everything you have seen so far this game"),
+    ("discard", "the whole discard pile"),
+    ("save [FILE]", "save the game (to FILE: .json or .msgpack)"),
+    ("quit", "save the game and stop; resume with passport play --resume FILE"),
+    ("help", "this list"),
+]
+COMMAND_WORDS = {"help", "?", "table", "hint", "rules", "log", "discard", "save", "quit", "exit"}
+# Phases whose decision starts something new for the person: the whole screen is shown.
+SCREEN_PHASES = {"main", "trade-reply", "mousetrap"}
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who sits at a seat: a name and `human` or `bot:<level>` (the record's `seats`)."""
+    name: str
+    player: str
+
+    @property
+    def level(self) -> str | None:
+        return self.player.split(":", 1)[1] if self.player.startswith("bot:") else None
+
+    def record(self) -> dict:
+        return {"name": self.name, "player": self.player}
+
+
+class Stop(Exception):
+    """The person stops the game (quit, end of input, Ctrl-C): save, then exit `code`."""
+
+    def __init__(self, code: int, why: str):
+        super().__init__(why)
+        self.code = code
+        self.why = why
+
+
+def new_seats(human_name: str, levels: list[str]) -> list[Seat]:
+    """The person at seat 0, then one bot per level with a friendly name."""
+    free = [n for n in BOT_NAMES if n.lower() != human_name.lower()]
+    return [Seat(human_name, "human")] + [Seat(free[i], f"bot:{level}")
+                                          for i, level in enumerate(levels)]
+
+
+def bot_seed(game_seed: int, seat: int, decisions: int) -> int:
+    """The seed of one bot decision: the same after a resume as without one."""
+    digest = hashlib.blake2b(f"passport-play:{game_seed}:{seat}:{decisions}".encode(),
+                             digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 2
+
+
+@contextmanager
+def interrupts_deferred():
+    """Hold Ctrl-C back while the game and its record change together, so an
+    interrupt never leaves a move applied but not recorded."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught = []
+    previous = signal.signal(signal.SIGINT, lambda *_: caught.append(True))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        raise KeyboardInterrupt
+
+
+class Session:
+    """A game being played: the recorder, the seats, where it is saved, the console."""
+
+    def __init__(self, recorder, seats: list[Seat], me: int, path: Path, console,
+                 think: float | None = None, read=input) -> None:
+        self.recorder = recorder
+        self.game = recorder.game
+        self.seats = seats
+        self.names = [seat.name for seat in seats]
+        self.me = me
+        self.path = path
+        self.console = console
+        self.think = think
+        self.read = read
+        # Engine decisions so far: bot seeds count them, so a resume must too.
+        self.decisions = sum(len(step["engine_actions"]) for step in recorder.steps)
+        pending = recorder.document().get("pending")
+        self.decisions += len(pending["engine_actions"]) if pending else 0
+        self.recap: list[str] = []          # others' moves since the person's last screen
+        self.told_steps = len(recorder.steps)
+        # The person's decisions in the step under way (a save may stop mid-step).
+        self.step_actions: list[int] = (list(pending["engine_actions"])
+                                        if pending and pending["seat"] == me else [])
+        self.last_phase = self.game.phase_name if self.step_actions else None
+        self.screen_shown = False
+        self.spinner = "line" if console.encoding == "ascii" else "dots"
+        self.activity = R.BotActivity(console, self.spinner)
+
+    # ---- the loop ---------------------------------------------------------------------
+    def play(self) -> int:
+        """Play to the end, or until the person stops; return the exit code."""
+        game = self.game
+        try:
+            while not game.over:
+                if game.decider == self.me:
+                    self.activity.stop()
+                    action, asked = self.ask_person()
+                    self.apply(action, told_now=asked)
+                else:
+                    self.apply(self.bot_move(game.decider), told_now=False)
+        except Stop as stop:
+            self.activity.stop()
+            return self.stop(stop)
+        except KeyboardInterrupt:
+            self.activity.stop()
+            return self.stop(Stop(130, "Interrupted."))
+        self.activity.stop()
+        self.finish()
+        return 0
+
+    def apply(self, action: int, told_now: bool) -> None:
+        """Apply and record an action; tell the steps it closed, at once (the
+        person's own choices) or in the recap of the next screen (the rest)."""
+        with interrupts_deferred():
+            self.recorder.apply(action)
+            self.decisions += 1
+        steps = self.recorder.steps
+        new, self.told_steps = steps[self.told_steps:], len(steps)
+        lines = narrate(new, self.names, self.me)
+        if told_now and decode(action).name == "binoculars":
+            target = decode(action).arg  # the person may now see that hand (R9.2)
+            lines.append(f"{self.names[target]} holds "
+                         f"{listing([card_words(C.CARD_NAMES[c]) for c in self.game.hand(target)])}.")
+        if told_now:
+            R.render_lines(self.console, lines)
+        else:
+            self.recap.extend(lines)
+            self.activity.told(lines)
+
+    def bot_move(self, seat: int) -> int:
+        from bots.difficulty import make_bot
+        level = self.seats[seat].level
+        bot = make_bot(level, bot_seed(self.game.config.seed, seat, self.decisions), self.think)
+        self.activity.thinking(self.names[seat])
+        return bot.choose(self.game.view(seat))  # the bot's seat's view, never the game
+
+    # ---- the person's decisions ----------------------------------------------------------
+    def ask_person(self) -> tuple[int, bool]:
+        """The person's choice, and whether they were asked (a decision with
+        one option is made for them, and told with the others' moves)."""
+        game = self.game
+        phase = game.phase_name
+        starts = phase in SCREEN_PHASES or (phase == "discard" and self.last_phase != "discard")
+        if starts:
+            self.step_actions = []
+        menu = self.menu()
+        asked = phase == "main" or len(menu.choices) > 1
+        if not asked:
+            action = menu.choices[0].action
+            if phase == "trade-reply":
+                self.recap.append("(You couldn't accept: you don't hold every card asked for.)")
+        else:
+            if starts or not self.screen_shown:
+                self.screen()
+            R.render_menu(self.console, menu)
+            action = self.prompt(menu)
+        self.step_actions.append(action)
+        self.last_phase = phase
+        return action, asked
+
+    def screen(self) -> None:
+        """The whole screen: what happened, the table, the hand."""
+        R.render_recap(self.console, "Since your last turn", self.recap)
+        self.recap = []
+        R.render_table(self.console, V.table_view(self.game, self.me, self.names))
+        R.render_hand(self.console, V.hand_view(self.game, self.me))
+        self.screen_shown = True
+
+    def prompt(self, menu: V.Menu) -> int:
+        """Read until the person names an option; commands are run in between."""
+        while True:
+            try:
+                text = self.read(PROMPT)
+            except EOFError:
+                self.console.print()
+                raise Stop(0, "End of input.") from None
+            text = text.strip()
+            word, _, rest = text.partition(" ")
+            if word.lower() in COMMAND_WORDS and (rest == "" or word.lower() in ("rules", "save")):
+                self.command(word.lower(), rest.strip(), menu)
+                continue
+            chosen, problem = pick(text, menu.choices)
+            if chosen is not None:
+                return chosen.action
+            R.render_note(self.console, problem)
+
+    def menu(self) -> V.Menu:
+        return decision_menu(self.game, self.me, self.names, self.step_actions, self.recorder)
+
+    # ---- commands ---------------------------------------------------------------------------
+    def command(self, word: str, rest: str, menu: V.Menu) -> None:
+        console = self.console
+        if word in ("help", "?"):
+            R.render_help(console, COMMANDS)
+        elif word == "table":
+            self.screen()
+            R.render_menu(console, menu)
+        elif word == "hint":
+            R.render_hint(console, self.hint(menu))
+        elif word == "rules":
+            self.rules(rest)
+        elif word == "log":
+            R.render_log(console, self.log())
+        elif word == "discard":
+            R.render_discard(console, [card_words(C.CARD_NAMES[c])
+                                       for c in self.game.discard_pile()])
+        elif word == "save":
+            self.save(Path(rest).expanduser() if rest else None)
+        elif word in ("quit", "exit"):
+            raise Stop(0, "Stopped.")
+
+    def hint(self, menu: V.Menu) -> list[str]:
+        if len(menu.choices) == 1:
+            return ["There is only one option here."]
+        from bots.difficulty import expert_settings
+        from bots.ismcts import IsmctsBot
+        settings = expert_settings(self.think) if self.think else expert_settings()
+        seed = bot_seed(self.game.config.seed, self.me, self.decisions)
+        with self.console.status("The expert is thinking about your options…",
+                                 spinner=self.spinner) if self.console.is_terminal else _nothing():
+            bot = IsmctsBot(settings, seed, "hint")
+            estimates = bot.analyse(self.game.view(self.me), seed)
+        by_action = {choice.action: choice for choice in menu.choices}
+        lines = []
+        for estimate in estimates[:4]:
+            choice = by_action.get(estimate.action)
+            if choice is None:
+                continue
+            chance = ("no estimate" if estimate.visits == 0 or estimate.win_chance != estimate.win_chance
+                      else f"about {estimate.win_chance:.0%} chance to win")
+            lines.append(f"{choice.number}. {choice.label}: {chance} "
+                         f"({estimate.visits:,} of {bot.last_iterations:,} playouts)")
+        return lines or ["The expert found nothing to say."]
+
+    def rules(self, query: str) -> None:
+        from . import rulebook
+        book = rulebook.load()
+        if not query:
+            R.render_lines(self.console, ["Sections: " + ", ".join(
+                f"{s.id} {s.title}" for s in book.sections if s.id.count(".") == 0)
+                + ". Type rules and a section (rules R5.3) or a word (rules steal)."])
+            return
+        try:
+            found = book.find(query)
+        except rulebook.RuleNotFoundError as error:
+            R.render_note(self.console, str(error))
+            return
+        shown = found[:rulebook.SHOWN_IN_FULL]
+        R.render_rules(self.console, shown, [s.id for s in found[len(shown):]])
+
+    def log(self) -> list[tuple[str, list[str]]]:
+        """(heading, sentences) for every turn so far, as the person's seat saw it."""
+        steps = self.recorder.steps
+        numbers = turns(steps)
+        active: dict[int, int] = {}
+        for step, turn in zip(steps, numbers):
+            if step["action"]["type"] in TURN_STEPS:
+                active.setdefault(turn, step["seat"])
+        out: list[tuple[str, list[str]]] = []
+        for step, turn in zip(steps, numbers):
+            lines = narrate([step], self.names, self.me)
+            seat = active.get(turn, step["seat"])
+            whose = "your" if seat == self.me else f"{self.names[seat]}'s"
+            heading = f"Round {turn // self.game.players + 1}, {whose} turn"
+            if out and out[-1][0] == heading:
+                out[-1][1].extend(lines)
+            elif lines:
+                out.append((heading, lines))
+        return out
+
+    # ---- saving and the end -------------------------------------------------------------------
+    def document(self) -> dict:
+        return self.recorder.document()
+
+    def save(self, path: Path | None = None) -> bool:
+        from engine.record import RecordError
+
+        from .saves import write_save
+        target = path or self.path
+        try:
+            write_save(self.document(), target)
+        except RecordError as error:
+            R.render_note(self.console, f"Not saved: {error}.")
+            return False
+        self.path = target
+        R.render_note(self.console, f"Game saved to {target}")
+        return True
+
+    def stop(self, stop: Stop) -> int:
+        R.render_note(self.console, stop.why)
+        if self.save():
+            R.render_note(self.console, f"Resume it with: passport play --resume {self.path}")
+        return stop.code
+
+    def finish(self) -> None:
+        game, outcome = self.game, self.game.outcome
+        R.render_recap(self.console, "Since your last turn", self.recap)
+        self.recap = []
+        if outcome.winner is None:
+            headline = f"Round {outcome.rounds} was the last (the round cap): nobody won."
+        else:
+            who = "You" if outcome.winner == self.me else self.names[outcome.winner]
+            how = {"center": f"traveled to the center country, {C.COUNTRIES[game.center]},",
+                   "postcards": "collected 4 postcards"}[outcome.reason]
+            headline = f"{who} {how} and won in round {outcome.rounds}."
+        hands = [(self.names[s], [C.COUNTRIES[c] for c in game.visited(s)],
+                  [card_words(C.CARD_NAMES[c]) for c in game.hand(s)])
+                 for s in range(game.players)]
+        R.render_end(self.console, headline, hands, outcome.rounds)
+        from engine.record import RecordError
+
+        from .saves import write_save
+        try:
+            write_save(self.document(), self.path)
+            R.render_note(self.console, f"Game record saved to {self.path}")
+        except RecordError as error:
+            R.render_note(self.console, f"The game record could not be saved: {error}.")
+
+
+@contextmanager
+def _nothing():
+    yield

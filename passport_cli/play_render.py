@@ -1,0 +1,233 @@
+"""Rich rendering for `passport play`: the table, the hand, the menus, the end.
+
+Nothing here computes or reads a game: every function takes the plain data of
+`play_view` (or lists of sentences) and prints it. Everything fits 80 columns.
+Input is read elsewhere, with a plain `input()`, after the screen is printed:
+Rich's live displays are used only while bots think, never during a prompt.
+"""
+
+from __future__ import annotations
+
+from rich import box
+from rich.console import Console, Group
+from rich.live import Live
+from rich.markup import escape
+from rich.padding import Padding
+from rich.spinner import Spinner
+from rich.table import Table
+from rich.text import Text
+
+from .play_view import HandView, Menu, TableView
+
+FLAG_STYLE = {"forbidden": "bold red", "passport": "green"}
+# Two columns of options only when there are many and every label is short.
+TWO_COLUMNS_FROM, SHORT_LABEL = 11, 37
+
+
+def _box(console: Console):
+    return box.ASCII if console.encoding == "ascii" else box.SIMPLE_HEAD
+
+
+def render_intro(console: Console, lines: list[str]) -> None:
+    console.rule("[bold]Passport[/]")
+    for line in lines:
+        console.print(line, markup=False, soft_wrap=True)
+
+
+def render_recap(console: Console, title: str, lines: list[str]) -> None:
+    """Sentences under a heading ("Since your last turn")."""
+    if not lines:
+        return
+    console.print(f"[bold]{escape(title)}[/]")
+    render_lines(console, lines, indent=2)
+
+
+def render_table(console: Console, view: TableView) -> None:
+    turn = f"Round {view.round} · {view.active}"
+    console.rule(f"[bold]{escape(turn)}[/]")
+    console.print(f"[bold]Center:[/] {escape(view.center)} "
+                  f"({escape(', '.join(view.center_needs))})")
+    table = Table(box=_box(console), padding=(0, 1), expand=False, show_edge=False)
+    table.add_column("Player", no_wrap=True)
+    table.add_column("Hand", justify="right")
+    table.add_column("Heading for", min_width=30)
+    table.add_column("Known cards", min_width=16, overflow="fold")
+    for row in view.seats:
+        marker = "▶ " if row.active else "  "
+        who = Text(marker + row.name, style="bold" if row.you else "")
+        if row.you and row.name.lower() != "you":
+            who.append(" (you)")
+        if row.character:
+            who.append(f"\n  {row.character}", style="dim")
+        heading = Text(row.heading_for, style="bold")
+        heading.append("\n" + ", ".join(row.needs))
+        if row.visited:
+            heading.append(f"\n✓ visited {', '.join(row.visited)}", style="green")
+        known = "(your own)" if row.you else ", ".join(row.known) or "-"
+        table.add_row(who, str(row.hand_size), heading, Text(known))
+    console.print(table)
+    top = ", ".join(view.discard_top)
+    more = "… " if view.discard_size > len(view.discard_top) else ""
+    discard = f"{view.discard_size} ({more}{top} on top)" if view.discard_size else "empty"
+    console.print(f"Draw pile: {view.draw_size}  ·  Box: {view.box_size}  ·  "
+                  f"Discard pile: {escape(discard)}")
+    if view.strike:
+        console.print(f"[bold]Airline Strike:[/] nobody may travel until "
+                      f"{escape(view.strike)}'s next turn.")
+
+
+def render_hand(console: Console, view: HandView) -> None:
+    console.print(f"[bold]Your hand[/] ({view.size} cards, limit {view.limit})")
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    for group in view.groups:
+        line = Text()
+        for i, card in enumerate(group.cards):
+            if i:
+                line.append(", ")
+            mark = "⚠ " if card.flag == "forbidden" else ""
+            line.append(mark + card.words, style=FLAG_STYLE.get(card.flag, ""))
+            if card.index:
+                line.append(f" {card.index}", style="dim")
+        if group.note:
+            line.append(("  " if group.cards else "") + f"({group.note})", style="italic")
+        grid.add_row(Text("  " + group.title, style="bold"), line)
+    console.print(grid)
+    if view.ready:
+        console.print(f"[bold green]{escape(view.ready)}[/]")
+
+
+def render_menu(console: Console, menu: Menu) -> None:
+    console.print(f"[bold]{escape(menu.title)}[/]")
+    render_lines(console, menu.context, indent=2)
+    cells = []
+    for choice in menu.choices:
+        cell = Text(f"{choice.number:>2}. {choice.label}")
+        if choice.note:
+            cell.append(f" ({choice.note})", style="dim")
+        cells.append(cell)
+    two = (len(cells) >= TWO_COLUMNS_FROM
+           and all(len(c.plain) <= SHORT_LABEL for c in cells))
+    if two:
+        grid = Table.grid(padding=(0, 3))
+        rows = (len(cells) + 1) // 2
+        grid.add_column(no_wrap=True)
+        grid.add_column(no_wrap=True)
+        for r in range(rows):
+            grid.add_row(cells[r], cells[r + rows] if r + rows < len(cells) else Text(""))
+        console.print(Padding(grid, (0, 0, 0, 1), expand=False))
+    else:
+        render_lines(console, cells, indent=1)
+
+
+def render_note(console: Console, text: str, style: str = "") -> None:
+    """One message; never broken into lines, so that a path in it stays whole."""
+    console.print(Text(text, style=style), soft_wrap=True)
+
+
+def render_lines(console: Console, lines: list[str], indent: int = 0) -> None:
+    """Sentences, each wrapped to the width with a hanging indent."""
+    for line in lines:
+        line = Text(line) if isinstance(line, str) else line
+        if indent:
+            console.print(Padding(line, (0, 0, 0, indent), expand=False))
+        else:
+            console.print(line)
+
+
+def render_log(console: Console, turns: list[tuple[str, list[str]]]) -> None:
+    """The whole game so far: (heading, sentences) per turn."""
+    if not turns:
+        console.print("Nothing has happened yet.")
+    for heading, lines in turns:
+        console.print(f"[bold]{escape(heading)}[/]")
+        render_lines(console, lines, indent=2)
+
+
+def render_discard(console: Console, cards: list[str]) -> None:
+    if not cards:
+        console.print("The discard pile is empty.")
+        return
+    console.print(f"[bold]Discard pile[/], {len(cards)} cards, oldest first "
+                  "(the last is on top):")
+    render_lines(console, [", ".join(cards)], indent=2)
+
+
+def render_hint(console: Console, lines: list[str]) -> None:
+    console.print("[bold]Hint[/] (the expert bot's search from what you know):")
+    render_lines(console, lines, indent=2)
+
+
+def render_help(console: Console, commands: list[tuple[str, str]]) -> None:
+    console.print("[bold]At any prompt[/] type the number of an option, or the start of "
+                  "its text (e.g. [bold]draw[/]), or one of:")
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    for name, words in commands:
+        grid.add_row(Text("  " + name, style="bold"), Text(words))
+    console.print(grid)
+
+
+def render_rules(console: Console, sections: list, more: list[str]) -> None:
+    from rich.markdown import Markdown
+    for section in sections:
+        console.print(Markdown(section.markdown))
+    if more:
+        console.print(f"Also in: {', '.join(more)} (type rules and a section, e.g. "
+                      f"rules {more[0]}).", markup=False)
+
+
+def render_end(console: Console, headline: str, hands: list[tuple[str, list[str], list[str]]],
+               rounds: int) -> None:
+    console.rule("[bold]Game over[/]")
+    console.print(f"[bold]{escape(headline)}[/]")
+    table = Table(box=_box(console), padding=(0, 1), show_edge=False)
+    table.add_column("Player", no_wrap=True)
+    table.add_column("Traveled to")
+    table.add_column("Final hand")
+    for name, visited, hand in hands:
+        table.add_row(name, ", ".join(visited) or "-", ", ".join(hand) or "(empty)")
+    console.print(table)
+    console.print(f"Rounds played: {rounds}")
+
+
+class BotActivity:
+    """While bots play: a spinner naming who thinks, above it the moves so far.
+
+    A transient live display, on interactive terminals only; it is gone before
+    the next prompt, whose recap repeats the moves ("Since your last turn")."""
+
+    KEEP = 8  # moves shown above the spinner
+
+    def __init__(self, console: Console, spinner: str = "dots") -> None:
+        self.console = console
+        self.spinner = spinner
+        self.lines: list[str] = []
+        self.who = ""
+        self._live = None
+
+    def _renderable(self):
+        shown = [Text("  " + line, style="dim") for line in self.lines[-self.KEEP:]]
+        return Group(*shown, Spinner(self.spinner, text=Text(f"{self.who} is thinking…")))
+
+    def thinking(self, who: str) -> None:
+        self.who = who
+        if self._live is None and self.console.is_terminal and not self.console.is_dumb_terminal:
+            self._live = Live(self._renderable(), console=self.console, transient=True,
+                              refresh_per_second=12)
+            self._live.start()
+        elif self._live is not None:
+            self._live.update(self._renderable())
+
+    def told(self, lines: list[str]) -> None:
+        self.lines.extend(lines)
+        if self._live is not None:
+            self._live.update(self._renderable())
+
+    def stop(self) -> None:
+        if self._live is not None:
+            self._live.stop()
+            self._live = None
+        self.lines = []

@@ -1,0 +1,233 @@
+"""`passport play` driven as a person types, through click's CliRunner:
+every bad option, bad save and bad answer gets one clear sentence, never a
+traceback, and stopping always saves a game that resumes where it stopped."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from passport_cli.main import cli
+
+SEED = 5  # with 3 bots the person starts: the first prompt comes at once
+
+
+@pytest.fixture(scope="module", autouse=True)
+def kernels_ready():
+    from passport_cli.warmup import prepare_bots, prepare_engine
+    prepare_engine()
+    prepare_bots(["easy"])
+
+
+@pytest.fixture
+def home(tmp_path):
+    return tmp_path / "home"
+
+
+@pytest.fixture
+def play(home):
+    """Run `passport play ARGS...` with typed input; returns click's Result."""
+
+    def run(*args, input="", env=None):
+        environment = {"NO_COLOR": "1", "COLUMNS": "80", "PASSPORT_HOME": str(home)}
+        environment.update(env or {})
+        return CliRunner().invoke(cli, ["play", *map(str, args)], input=input,
+                                  env=environment, prog_name="passport")
+
+    return run
+
+
+def saves(home):
+    folder = home / "saves"
+    return sorted(folder.iterdir()) if folder.exists() else []
+
+
+def saved_game(play, home, typed="1\n"):
+    """A game saved after the person typed `typed` (then the input ended)."""
+    result = play("--bots", 1, "--difficulty", "easy", "--seed", 3, input=typed)
+    assert result.exit_code == 0, result.output
+    [path] = saves(home)
+    return path
+
+
+# ---- options --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("args,words", [
+    (["--bogus"], "No such option"),
+    (["--bots", "0"], "--bots"),
+    (["--bots", "6"], "--bots"),
+    (["--bots", "two"], "--bots"),
+    (["--difficulty", "wizard"], "'wizard' is not a level"),
+    (["--bots", "3", "--difficulty", "easy,hard"], "names 2 levels for 3 bots"),
+    (["--extensions", "moon"], "unknown extension 'moon'"),
+    (["--seed", "-1"], "--seed"),
+    (["--name", "  "], "--name"),
+    (["--think", "0"], "--think"),
+])
+def test_bad_options_are_usage_errors(play, home, args, words):
+    result = play(*args)
+    assert result.exit_code == 2
+    assert words in result.output
+    assert "Traceback" not in result.output
+    assert saves(home) == []
+
+
+def test_resume_refuses_new_game_options(play, home, tmp_path):
+    path = saved_game(play, home)
+    result = play("--resume", path, "--bots", 2, "--seed", 4)
+    assert result.exit_code == 2
+    assert "leave out --bots, --seed" in result.output
+
+
+# ---- saves that can't be resumed: one sentence, exit 2, nothing written ------------------
+
+def test_missing_save(play, home, tmp_path):
+    result = play("--resume", tmp_path / "nowhere.json")
+    assert result.exit_code == 2
+    assert result.output.strip().startswith("Can't resume")
+    assert "No such file" in result.output and len(result.output.strip().splitlines()) == 1
+    assert saves(home) == []
+
+
+@pytest.mark.parametrize("damage,words", [
+    (lambda text: text[: len(text) // 2], "truncated or corrupt JSON"),
+    (lambda text: "not json at all", "corrupt JSON"),
+    (lambda text: text.replace('"version": 1', '"version": 2'), "version 2 is not supported"),
+    (lambda text: text.replace('"format": "passport-record"', '"format": "chess"'), "format"),
+    (lambda text: re.sub(r'"seed": \d+', '"seed": 4', text), "does not replay|not what"),
+    (lambda text: text.replace('"player": "human"', '"player": "bot:random"'),
+     "not one person"),
+])
+def test_damaged_save_is_refused_and_left_alone(play, home, damage, words):
+    path = saved_game(play, home)
+    broken = damage(path.read_text())
+    path.write_text(broken)
+    result = play("--resume", path)
+    assert result.exit_code == 2, result.output
+    assert result.output.startswith("Can't resume")
+    assert re.search(words, result.output), result.output
+    assert len(result.output.strip().splitlines()) == 1
+    assert path.read_text() == broken
+    assert saves(home) == [path]
+
+
+def test_finished_game_is_not_resumed(play, home, tmp_path):
+    path = saved_game(play, home)
+    doc = json.loads(path.read_text())
+    doc["result"] = {"winner": 1, "reason": "center", "rounds": 2}
+    path.write_text(json.dumps(doc))
+    result = play("--resume", path)
+    assert result.exit_code == 2
+    assert "that game is over" in result.output
+
+
+def test_record_without_seats_is_not_a_save(play, home, tmp_path):
+    path = saved_game(play, home)
+    doc = json.loads(path.read_text())
+    del doc["seats"]
+    path.write_text(json.dumps(doc))
+    result = play("--resume", path)
+    assert result.exit_code == 2
+    assert "not a game saved by passport play" in result.output
+
+
+def test_wrong_suffix(play, home, tmp_path):
+    other = tmp_path / "game.txt"
+    other.write_text("{}")
+    result = play("--resume", other)
+    assert result.exit_code == 2
+    assert "unknown record format" in result.output
+
+
+# ---- at the prompt ------------------------------------------------------------------------
+
+def test_bad_answers_reprompt_with_a_reason(play, home, tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    typed = f"\n0\n99\nxyz\nsteal\nrules R99\nsave {blocker}/x.json\nsave x.txt\n"
+    result = play("--seed", SEED, "--difficulty", "easy", input=typed)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Type a number from 1 to 8, or help." in out
+    assert "There is no option 0: choose 1 to 8." in out
+    assert "There is no option 99: choose 1 to 8." in out
+    assert '"xyz" is not an option or a command' in out
+    assert '"steal" could be 6. steal from Ana, 7. steal from Bo, 8. steal from Cy' in out
+    assert "There is no rule section R99" in out
+    assert f"Not saved: {blocker}: can't be created" in out
+    assert "Not saved: x.txt: unknown record format" in out
+    assert "Traceback" not in out
+    # The end of input saved the game; nothing else was written.
+    assert "End of input." in out and len(saves(home)) == 1
+    assert f"Resume it with: passport play --resume {saves(home)[0]}" in out
+
+
+def test_choosing_by_words_and_the_commands(play, home):
+    typed = "help\nlog\ndiscard\ntable\nrules steal\nDRAW A\nquit\n"
+    result = play("--seed", SEED, "--difficulty", "easy", input=typed)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "At any prompt" in out and "save [FILE]" in out
+    assert "Nothing has happened yet." in out
+    assert "The discard pile is empty." in out
+    assert out.count("Your hand") >= 2                    # `table` shows it again
+    assert "R5.4 Steal" in out
+    assert re.search(r"You drew [A-Z]", out)               # "draw a" chose "draw a card"
+    assert "Stopped." in out and "Game saved to" in out
+
+
+def test_the_screen_shows_only_what_seat_0_knows(play, home):
+    result = play("--seed", SEED, "--difficulty", "easy", input="")
+    out = result.output
+    assert "Round 1 · your turn" in out
+    assert "Center: Japan (Chopsticks, Phrasebook, Travel Adapter)" in out
+    assert "Your hand (4 cards, limit 7)" in out
+    for name in ("Ana", "Bo", "Cy"):
+        assert re.search(rf"{name} +4 ", out)
+    # Nobody has shown a card yet: no other hand is known.
+    known = re.findall(r"^ +(?:Ana|Bo|Cy) +\d+ +\w+ +(.*?) *$", out, re.M)
+    assert known == ["-", "-", "-"], out
+    # 80 columns, save for the lines naming the save file: a path is never broken.
+    assert max(len(line) for line in out.splitlines() if str(home) not in line) <= 80
+
+
+def test_end_of_input_saves_a_game_that_resumes_in_the_same_state(play, home):
+    from engine.record import read_record
+    path = saved_game(play, home, typed="1\n")
+    before = read_record(path)
+    result = play("--resume", path, input="")
+    assert result.exit_code == 0, result.output
+    assert f"Resumed {path}" in result.output
+    after = read_record(path)
+    assert after["steps"] == before["steps"] and after.get("pending") == before.get("pending")
+
+
+def test_ascii_only(play, home):
+    result = play("--seed", SEED, "--ascii", "--extensions", "all", input="help\n")
+    assert result.exit_code == 0, result.output
+    assert result.output.isascii()
+    assert "Your hand" in result.output
+
+
+def test_no_color_flag_without_the_environment(play, home):
+    result = play("--seed", SEED, "--no-color", input="", env={"NO_COLOR": None})
+    assert result.exit_code == 0
+    assert "\x1b[" not in result.output
+
+
+def test_pick_by_number_by_words_and_by_a_later_word():
+    from passport_cli.play_menu import pick
+    from passport_cli.play_view import Choice
+    choices = [Choice(1, 52, "offer Camera"), Choice(2, 53, "offer Camera"),
+               Choice(3, 60, "offer Tent"), Choice(4, 43, "done")]
+    assert pick("3", choices)[0].action == 60
+    assert pick("do", choices)[0].action == 43
+    assert pick("offer c", choices)[0].action == 52     # two copies: the first
+    assert pick("tent", choices)[0].action == 60        # the start of a later word
+    assert pick("Offer  TENT", choices)[0].action == 60
+    chosen, why = pick("offer", choices)
+    assert chosen is None and why.startswith('"offer" could be 1. offer Camera, 2. offer Camera')
+    assert pick("5", choices) == (None, "There is no option 5: choose 1 to 4.")

@@ -1,0 +1,229 @@
+"""`passport play` in a real pseudo-terminal, played to the end by a script.
+
+A `Player` reads each numbered menu off the screen and picks by fixed rules
+(travel when it can, compose a trade now and then, accept and decline
+offers in turn, otherwise draw), so a seed gives the same game every run.
+The bots are `easy` and the game has no extensions, so a game takes seconds.
+
+Every subprocess shares this session's NUMBA_CACHE_DIR (the Makefile's
+throwaway one) and the kernels are compiled once, in-process, first.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+
+ROOT = Path(__file__).resolve().parents[2]
+ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b[()][A-Z0-9]|\x1b[=>]|\r")
+OPTION = re.compile(r"(\d+)\. (.+?)(?=\s{2,}\d+\. |\s*$)")
+PROMPT = "\n> "
+SEED = 11
+
+
+@pytest.fixture(scope="module", autouse=True)
+def kernels_ready():
+    """Compile (or load) the kernels here, once, into the shared cache."""
+    from passport_cli.warmup import prepare_bots, prepare_engine
+    prepare_engine()
+    prepare_bots(["easy"])
+
+
+def spawn(home: Path, *args: str):
+    env = dict(os.environ, PASSPORT_HOME=str(home), COLUMNS="80", LINES="24", TERM="xterm",
+               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    env.pop("NO_COLOR", None)
+    child = pexpect.spawn(sys.executable, ["-m", "passport_cli", "play", *args], env=env,
+                          cwd=str(ROOT), encoding="utf-8", timeout=60, dimensions=(24, 80))
+    child.delaybeforesend = None  # the script types at once; pexpect would wait 50 ms
+    return child
+
+
+class Player:
+    """Plays the person's seat by rules, from what the screen shows."""
+
+    def __init__(self) -> None:
+        self.transcript = ""
+        self.offers_answered = 0
+        self.answers: list[str] = []
+        self.trades_composed = 0
+        self.round_offered = None
+        self.main_prompts = 0
+
+    def read(self, child) -> str | None:
+        """The screen up to the next prompt, or None when the program ended."""
+        found = child.expect_exact([PROMPT, pexpect.EOF])
+        text = ANSI.sub("", child.before)
+        self.transcript += text + ("\n> " if found == 0 else "")
+        return text if found == 0 else None
+
+    @staticmethod
+    def menu(screen: str) -> tuple[str, dict[int, str]]:
+        """The last menu on the screen: its title and {number: words (note)}."""
+        lines = screen.splitlines()
+        options: dict[int, str] = {}
+        title = ""
+        for line in reversed(lines):
+            if re.match(r"\s+\d+\. ", line):
+                for number, words in OPTION.findall(line):
+                    options[int(number)] = words.strip()
+            elif line.strip() and not line.startswith(" "):
+                title = line.strip()
+                break
+        return title, options
+
+    def choose(self, screen: str) -> str:
+        title, options = self.menu(screen)
+        numbers = sorted(options)
+
+        def first(prefix, unless=()):
+            return next((str(n) for n in numbers if options[n].startswith(prefix)
+                         and not any(word in options[n] for word in unless)), None)
+
+        if first("accept the offer"):
+            self.offers_answered += 1
+            answer = "accept the offer" if self.offers_answered % 2 else "decline the offer"
+            self.answers.append(answer)
+            return answer  # by words
+        if title.startswith("Your turn"):
+            self.main_prompts += 1
+            round_now = re.search(r"round (\d+)", title).group(1)
+            if first("travel"):
+                return first("travel")
+            if first("offer a trade") and self.round_offered != round_now \
+                    and int(round_now) % 3 == 1:
+                self.round_offered = round_now
+                self.trades_composed += 1
+                return first("offer a trade")
+            if first("recycle") and int(round_now) % 3 == 2:
+                return "recycle"
+            return "draw"  # by words
+        if title.startswith("Trade with") and "to offer" in title:
+            return first("done") or first("offer", ("needed", "Passport")) or "1"
+        if title.startswith("Trade with") and "to ask" in title:
+            return first("done") or next((str(n) for n in numbers if "(needed)" in options[n]),
+                                         "1")
+        if title.startswith(("Hand limit", "Recycle — choose a card to pay")):
+            return first("", ("needed", "Passport")) or "1"
+        if title.startswith("Recycle — choose a card to take"):
+            return next((str(n) for n in numbers if "needed" in options[n]), "1")
+        return first("end the turn") or "1"
+
+
+def play_on(child, player: Player, stop_after_main: int | None = None,
+            extra: dict[int, list[str]] | None = None) -> str:
+    """Answer prompts until the game ends (or the person quits); return the last screen."""
+    extra = extra or {}
+    while True:
+        screen = player.read(child)
+        if screen is None:
+            return ""
+        title, _ = player.menu(screen)
+        if title.startswith("Your turn"):
+            number = player.main_prompts + 1
+            if stop_after_main is not None and number > stop_after_main:
+                child.sendline("quit")
+                player.read(child)
+                return screen
+            for command in extra.pop(number, []):  # commands, then the choice
+                child.sendline(command)
+                assert player.read(child) is not None
+        child.sendline(player.choose(screen))
+
+
+def saved_path(transcript: str) -> Path:
+    paths = re.findall(r"saved to (\S+\.json)", transcript)
+    assert paths, transcript[-2000:]
+    return Path(paths[-1])
+
+
+def moves(doc: dict) -> list:
+    """Every engine action of a record, in order."""
+    actions = [a for step in doc["steps"] for a in step["engine_actions"]]
+    return actions + doc.get("pending", {}).get("engine_actions", [])
+
+
+def test_full_game_with_trades_hint_save_and_resume(tmp_path):
+    from engine.record import check_record, read_record, replay
+
+    # One game straight through, with a hint, a save and a look at the rules.
+    straight = Player()
+    child = spawn(tmp_path / "a", "--bots", "2", "--difficulty", "easy", "--seed", str(SEED))
+    play_on(child, straight, extra={1: ["hint"], 3: ["save", "rules R5.3", "log"]})
+    child.close()
+    assert child.exitstatus == 0, straight.transcript[-3000:]
+    text = straight.transcript
+    assert "Since your last turn" in text
+    assert re.search(r"\d+\. .+: about \d+% chance to win", text), "no hint shown"
+    assert "Game saved to" in text and "R5.3 Trade" in text
+    assert "Game over" in text and "Rounds played:" in text
+    assert straight.trades_composed >= 1 and re.search(r"You offered (Ana|Bo) ", text)
+    assert "accept the offer" in straight.answers and "decline the offer" in straight.answers
+    assert re.search(r"You accepted: ", text) and "You declined the offer." in text
+    record = saved_path(text)
+    doc = read_record(record)
+    check_record(doc)
+    assert replay(doc).outcome.reason == doc["result"]["reason"]
+    assert [s["player"] for s in doc["seats"]] == ["human", "bot:easy", "bot:easy"]
+
+    # The same game, quit after a few turns, then resumed from its save: the
+    # bots, reseeded from the game's seed and the decisions so far, play the
+    # very same moves, so the two records are the same game.
+    resumed = Player()
+    child = spawn(tmp_path / "b", "--bots", "2", "--difficulty", "easy", "--seed", str(SEED))
+    last_screen = play_on(child, resumed, stop_after_main=4, extra={1: ["hint"]})
+    child.close()
+    assert child.exitstatus == 0
+    save = saved_path(resumed.transcript)
+    assert "Resume it with: passport play --resume" in resumed.transcript
+    child = spawn(tmp_path / "b", "--resume", str(save))
+    first = resumed.read(child)
+    assert f"Resumed {save}" in first
+    assert resumed.menu(first) == resumed.menu(last_screen)  # the same decision, the same options
+    child.sendline(resumed.choose(first))
+    play_on(child, resumed)
+    child.close()
+    assert child.exitstatus == 0
+    assert moves(read_record(saved_path(resumed.transcript))) == moves(doc)
+
+
+def test_ctrl_c_mid_decision_saves_and_resumes_there(tmp_path):
+    from engine.record import read_record
+
+    player = Player()
+    child = spawn(tmp_path, "--bots", "1", "--difficulty", "easy", "--seed", "3")
+    while True:  # to the first trade the person composes, one card chosen
+        screen = player.read(child)
+        title, _ = player.menu(screen)
+        if title.startswith("Your turn"):
+            child.sendline(str(player.menu(screen)[1] and min(
+                n for n, w in player.menu(screen)[1].items() if w.startswith("offer a trade"))))
+            continue
+        if title.startswith("Trade with") and "to offer" in title:
+            child.sendline("1")
+            break
+        child.sendline(player.choose(screen))
+    screen = player.read(child)
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    player.transcript += ANSI.sub("", child.before)
+    child.close()
+    assert child.exitstatus == 130
+    save = saved_path(player.transcript)
+    doc = read_record(save)
+    assert doc["pending"]["type"] == "offer"
+    child = spawn(tmp_path, "--resume", str(save))
+    first = player.read(child)
+    assert player.menu(first) == player.menu(screen)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert json.loads(save.read_text())["pending"] == doc["pending"]
