@@ -227,3 +227,21 @@ def test_ctrl_c_mid_decision_saves_and_resumes_there(tmp_path):
     child.close()
     assert child.exitstatus == 0
     assert json.loads(save.read_text())["pending"] == doc["pending"]
+
+
+def test_full_game_with_every_extension(tmp_path):
+    """Issue 4's bar: a whole game with every extension on, played to its end."""
+    from engine.record import check_record, read_record
+
+    player = Player()
+    child = spawn(tmp_path, "--bots", "3", "--difficulty", "easy", "--extensions", "all",
+                  "--seed", "5")
+    play_on(child, player)
+    child.close()
+    assert child.exitstatus == 0, player.transcript[-3000:]
+    assert "Game over" in player.transcript
+    doc = read_record(saved_path(player.transcript))
+    check_record(doc)
+    assert doc["config"]["extensions"] == ["events", "specials", "forbidden", "postcards",
+                                           "characters"]
+    assert doc["result"]["reason"] in ("center", "postcards")
