@@ -11,10 +11,12 @@ from .app import Application
 from .commands.bench import bench
 from .commands.cards import cards
 from .commands.play import play
+from .commands.replay import replay
 from .commands.rules import rules
 from .commands.selfplay import selfplay
 from .commands.tournament import tournament
 from .commands.warm import warm
+from .commands.watch import watch
 
 
 @click.group()
@@ -28,7 +30,9 @@ def cli(ctx: click.Context) -> None:
 cli.add_command(bench)
 cli.add_command(cards)
 cli.add_command(play)
+cli.add_command(replay)
 cli.add_command(rules)
 cli.add_command(selfplay)
 cli.add_command(tournament)
 cli.add_command(warm)
+cli.add_command(watch)

@@ -1,13 +1,17 @@
 """Game records told in plain words, from one seat's point of view (R7.4).
 
-    narrate(steps, names, viewer=0)    -> ["Bo drew a card.", "You stole Camera from Cy.", ...]
-    narrate(steps, names, viewer=None) -> the same with every card named (watch, replay)
+    narrate(steps, names, viewer=0)      -> ["Bo drew a card.", "You stole Camera from Cy.", ...]
+    narrate(steps, names, viewer=PUBLIC) -> what every seat knows ("Bo drew a card.")
+    narrate(steps, names, viewer=None)   -> every card named (watch --reveal, replay --all)
 
 `steps` are RECORD.md steps (dicts with seat, action and moves), as
 `GameRecorder.steps` holds them or a record file stores them. A viewer is
 told only what that seat saw: public moves (the discard pile, trades,
 travel, shown hands, events), the cards it drew, stole, lost or looked at
-itself, and nothing else. A card another seat drew is "a card".
+itself, and nothing else. A card another seat drew is "a card". The
+PUBLIC viewer, a spectator, is told a private card only when every seat
+saw it (the engine's own test for public knowledge: a steal in a
+two-player game), so it hears no more than any one player.
 
 Plain Python on purpose, importing only the card tables: `play`, `watch`
 and `replay` all tell games with it, and it never sees a Game.
@@ -27,6 +31,8 @@ TURN_STEPS = frozenset({
 })
 EVENT_NAMES = frozenset(C.EVENTS)
 COUNTRY_NAMES = frozenset(C.COUNTRIES)
+# A viewer that is no seat: a spectator told what every seat knows (R7.4).
+PUBLIC = -1
 
 
 def card_words(card: str) -> str:
@@ -80,6 +86,8 @@ class Teller:
 
     def sees(self, *seats: int) -> bool:
         """Whether the viewer saw a private card that only `seats` saw."""
+        if self.viewer == PUBLIC:
+            return set(range(len(self.names))) <= set(seats)
         return self.viewer is None or self.viewer in seats
 
 
@@ -110,7 +118,8 @@ def narrate(steps: list[dict], names: list[str], viewer: int | None = None) -> l
 
 
 def narrate_step(step: dict, names: list[str], viewer: int | None = None) -> list[str]:
-    """The sentences of one record step, as `viewer` saw it (None: all is shown)."""
+    """The sentences of one record step, as `viewer` saw it (a seat; PUBLIC:
+    what every seat saw; None: every card is named)."""
     t = Teller(names, viewer)
     seat, action, moves = step["seat"], step["action"], list(step["moves"])
     kind = action["type"]
@@ -134,6 +143,8 @@ def _tell_refill(t, seat, action, moves):
 
 
 def _tell_draw(t, seat, action, moves):
+    if not moves:  # R7.2: no card left to draw anywhere
+        return [f"{t.who(seat)} drew nothing: there was no card left to draw."], moves
     return [], moves  # the draws (and any events) tell themselves
 
 

@@ -338,20 +338,10 @@ class Session:
         return stop.code
 
     def finish(self) -> None:
-        game, outcome = self.game, self.game.outcome
         R.render_recap(self.console, "Since your last turn", self.recap)
         self.recap = []
-        if outcome.winner is None:
-            headline = f"Round {outcome.rounds} was the last (the round cap): nobody won."
-        else:
-            who = "You" if outcome.winner == self.me else self.names[outcome.winner]
-            how = {"center": f"traveled to the center country, {C.COUNTRIES[game.center]},",
-                   "postcards": "collected 4 postcards"}[outcome.reason]
-            headline = f"{who} {how} and won in round {outcome.rounds}."
-        hands = [(self.names[s], [C.COUNTRIES[c] for c in game.visited(s)],
-                  [card_words(C.CARD_NAMES[c]) for c in game.hand(s)])
-                 for s in range(game.players)]
-        R.render_end(self.console, headline, hands, outcome.rounds)
+        headline, hands = V.end_summary(self.game, self.names, self.me)
+        R.render_end(self.console, headline, hands, self.game.outcome.rounds)
         from engine.record import RecordError
 
         from .saves import write_save

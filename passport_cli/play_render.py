@@ -50,8 +50,11 @@ def render_table(console: Console, view: TableView) -> None:
     table = Table(box=_box(console), padding=(0, 1), expand=False, show_edge=False)
     table.add_column("Player", no_wrap=True)
     table.add_column("Hand", justify="right")
-    table.add_column("Heading for", min_width=30)
-    table.add_column("Known cards", min_width=16, overflow="fold")
+    # No min_width here: when a long cards column makes Rich (15) narrow this
+    # column below its minimum, it widens it again afterwards and the table
+    # overflows 80 columns, cutting off the cards' last letters.
+    table.add_column("Heading for")
+    table.add_column(view.cards_title, min_width=16, overflow="fold")
     for row in view.seats:
         marker = "▶ " if row.active else "  "
         who = Text(marker + row.name, style="bold" if row.you else "")
@@ -63,7 +66,8 @@ def render_table(console: Console, view: TableView) -> None:
         heading.append("\n" + ", ".join(row.needs))
         if row.visited:
             heading.append(f"\n✓ visited {', '.join(row.visited)}", style="green")
-        known = "(your own)" if row.you else ", ".join(row.known) or "-"
+        known = ("(your own)" if row.you and not view.own_listed
+                 else ", ".join(row.known) or "-")
         table.add_row(who, str(row.hand_size), heading, Text(known))
     console.print(table)
     top = ", ".join(view.discard_top)

@@ -4,6 +4,9 @@ This module is where `passport play` applies R7.4 for the person's seat: it
 reads the game and keeps only what that seat may know — its own hand, the
 public table, and the cards of other hands that `game.knows(seat, card)`
 says it has seen. The rendering code never sees the game.
+
+`watch` and `replay` use the same table for a spectator: the viewer PUBLIC
+(narrate.PUBLIC) sees the cards every seat knows, the viewer None every card.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from dataclasses import dataclass, field
 from engine import cards as C
 from engine.actions import decode
 
-from .narrate import card_words, listing
+from .narrate import PUBLIC, card_words, listing
 
 HAND_LIMIT, BACKPACKER_LIMIT = 7, 9
 
@@ -52,6 +55,8 @@ class TableView:
     discard_top: list[str]      # top few, oldest first, the top last
     strike: str | None          # whose next turn ends an Airline Strike
     extensions: list[str]
+    cards_title: str = "Known cards"    # the heading of the `known` column
+    own_listed: bool = False    # the viewer's own row lists its hand in `known`
 
 
 @dataclass(frozen=True)
@@ -104,14 +109,26 @@ def hand_limit(game, seat: int) -> int:
 
 # ---- the table ------------------------------------------------------------------------
 
-def table_view(game, viewer: int, names: list[str]) -> TableView:
-    """The public table, and what `viewer` knows of the other hands."""
+def known_cards(game, viewer: int | None, seat: int) -> list[int]:
+    """The cards of `seat`'s hand that `viewer` knows: a seat's own knowledge,
+    what every seat knows (PUBLIC), or the whole hand (None)."""
+    hand = game.hand(seat)
+    if viewer is None or viewer == seat:
+        return hand
+    if viewer == PUBLIC:
+        return [c for c in hand if all(game.knows(s, c) for s in range(game.players))]
+    return [c for c in hand if game.knows(viewer, c)]
+
+
+def table_view(game, viewer: int | None, names: list[str], own_listed: bool = False) -> TableView:
+    """The public table, and what `viewer` knows of the other hands (a seat,
+    PUBLIC or None, as in `known_cards`). With `own_listed` the viewer's own
+    row lists its hand too (replays, which show no separate hand)."""
     rows = []
     for seat in range(game.players):
         destination = game.destination(seat)
         character = game.character(seat)
-        hand = game.hand(seat)
-        known = hand if seat == viewer else [c for c in hand if game.knows(viewer, c)]
+        known = known_cards(game, viewer, seat)
         rows.append(SeatRow(
             name=names[seat], you=seat == viewer, active=seat == game.active and not game.over,
             character=C.CHARACTERS[character].removeprefix("The ") if character is not None else None,
@@ -119,7 +136,8 @@ def table_view(game, viewer: int, names: list[str]) -> TableView:
             heading_for=C.COUNTRIES[destination] + (" (center)" if destination == game.center else ""),
             needs=required(destination),
             visited=[C.COUNTRIES[c] for c in game.visited(seat)],
-            known=[card_words(C.CARD_NAMES[c]) for c in known] if seat != viewer else [],
+            known=([card_words(C.CARD_NAMES[c]) for c in known]
+                   if seat != viewer or own_listed else []),
         ))
     discard = game.discard_pile()
     strike = game.strike_seat
@@ -133,7 +151,27 @@ def table_view(game, viewer: int, names: list[str]) -> TableView:
         discard_top=[card_words(C.CARD_NAMES[c]) for c in discard[-4:]],
         strike=names[strike] if strike is not None else None,
         extensions=game.config.extension_names,
+        cards_title=("Cards in hand" if viewer is None else
+                     "Known to all" if viewer == PUBLIC else "Known cards"),
+        own_listed=own_listed,
     )
+
+
+def end_summary(game, names: list[str], viewer: int | None = None):
+    """(headline, [(name, countries visited, final hand)]) of a finished game;
+    the viewer's seat is told as "You"."""
+    outcome = game.outcome
+    if outcome.winner is None:
+        headline = f"Round {outcome.rounds} was the last (the round cap): nobody won."
+    else:
+        who = "You" if outcome.winner == viewer else names[outcome.winner]
+        how = {"center": f"traveled to the center country, {C.COUNTRIES[game.center]},",
+               "postcards": "collected 4 postcards"}[outcome.reason]
+        headline = f"{who} {how} and won in round {outcome.rounds}."
+    hands = [(names[s], [C.COUNTRIES[c] for c in game.visited(s)],
+              [card_words(C.CARD_NAMES[c]) for c in game.hand(s)])
+             for s in range(game.players)]
+    return headline, hands
 
 
 def hand_view(game, seat: int) -> HandView:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from passport_cli.narrate import card_words, narrate, narrate_step, turns
+from passport_cli.narrate import PUBLIC, card_words, narrate, narrate_step, turns
 
 NAMES = ["Ana", "Bo", "Cy"]
 
@@ -20,9 +20,23 @@ DRAW = step(1, {"type": "draw"}, [["Camera#2", "draw", "hand:1"]])
     (0, "Bo drew a card."),
     (1, "You drew Camera."),
     (None, "Bo drew Camera."),
+    (PUBLIC, "Bo drew a card."),
 ])
 def test_a_draw_is_seen_by_its_drawer_only(viewer, told):
     assert narrate_step(DRAW, NAMES, viewer) == [told]
+
+
+def test_the_public_view_names_a_private_card_only_when_every_seat_saw_it():
+    theft = step(1, {"type": "steal", "pay": "Tent#1", "from": 0},
+                 [["Tent#1", "hand:1", "discard"], ["Umbrella#1", "hand:0", "hand:1"]])
+    assert narrate_step(theft, NAMES, PUBLIC) == ["Bo paid Tent and stole a card from Ana."]
+    # Two players: thief and victim are the whole table, so the card is public.
+    assert narrate_step(theft, NAMES[:2], PUBLIC) == ["Bo paid Tent and stole Umbrella from Ana."]
+
+
+def test_a_draw_that_finds_no_card_says_so():
+    assert narrate_step(step(2, {"type": "draw"}, []), NAMES, 0) == [
+        "Cy drew nothing: there was no card left to draw."]
 
 
 def test_a_steal_is_seen_by_thief_and_victim_only():

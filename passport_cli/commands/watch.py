@@ -1,0 +1,94 @@
+"""`passport watch`: bots play a game while you look on."""
+
+from pathlib import Path
+
+import click
+
+from .play import _extensions
+
+# The bots of bots.difficulty.BOT_NAMES, restated so that --help loads no bots;
+# tests/cli/test_watch_replay.py checks the two lists agree.
+LEVELS = ("random", "greedy", "easy", "medium", "hard", "expert")
+
+
+def _difficulty(ctx, param, value):
+    levels = [part.strip().lower() for part in value.split(",")]
+    unknown = [level for level in levels if level not in LEVELS]
+    if unknown:
+        raise click.BadParameter(f"{unknown[0]!r} is not a bot; choose from "
+                                 f"{', '.join(LEVELS)} (or one per bot, comma-separated)",
+                                 ctx=ctx, param=param)
+    return levels
+
+
+def _round_cap(ctx, param, value):
+    from engine import Config, ConfigError
+    try:
+        return Config(round_cap=value).round_cap
+    except ConfigError as error:
+        raise click.BadParameter(str(error), ctx=ctx, param=param) from None
+
+
+def _save(ctx, param, value):
+    if value is not None and value.suffix.lower() not in (".json", ".msgpack"):
+        raise click.BadParameter(f"{value}: a record is a .json or .msgpack file",
+                                 ctx=ctx, param=param)
+    return value
+
+
+@click.command()
+@click.option("--bots", type=click.IntRange(2, 6), default=4, show_default=True,
+              help="How many bots play (2 to 6 seats).")
+@click.option("--difficulty", default="medium", show_default=True, callback=_difficulty,
+              metavar="LEVEL[,LEVEL...]",
+              help="random, greedy, easy, medium, hard or expert; or one per bot, "
+                   "comma-separated.")
+@click.option("--extensions", default="all", show_default=True, callback=_extensions,
+              help="all, none, or a comma list of: events, specials, forbidden, "
+                   "postcards, characters.")
+@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None,
+              help="Seed of the deal and the bots: the same seed, the same game. "
+                   "[default: a random one, printed at the start]")
+@click.option("--reveal", is_flag=True,
+              help="Show every hand and name every card (else only what every player knows).")
+@click.option("--delay", type=click.FloatRange(min=0), default=None, metavar="SECONDS",
+              help="Pause after each step.  [default: 0.5 on a terminal, else 0]")
+@click.option("--think", type=click.FloatRange(min=0.01), default=None, metavar="SECONDS",
+              help="How long the expert thinks per move.  [default: 1]")
+@click.option("--round-cap", type=int, default=200, show_default=True, callback=_round_cap,
+              help="Round after which the game ends without a winner.")
+@click.option("--save", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              callback=_save, metavar="FILE",
+              help="Write the game record to FILE (.json or .msgpack) for passport replay.")
+@click.option("--no-color", is_flag=True, help="No colours (NO_COLOR is honoured too).")
+@click.option("--ascii", "ascii_only", is_flag=True,
+              help="ASCII only: no Unicode suits, boxes or symbols.")
+@click.pass_context
+def watch(ctx, bots, difficulty, extensions, seed, reveal, delay, think, round_cap, save,
+          no_color, ascii_only):
+    """Watch bots play a game, step by step.
+
+    Each step is told in words and the table is drawn at the start of every
+    turn. Without --reveal you see only what every player at the table knows
+    (a card someone draws is "a card"); with --reveal every hand is shown.
+    Ctrl-C stops (exit code 130).
+    """
+    if len(difficulty) not in (1, bots):
+        raise click.BadParameter(f"names {len(difficulty)} levels for {bots} bots; give one "
+                                 "level, or one per bot", ctx=ctx, param_hint="'--difficulty'")
+    app = ctx.obj
+    app.configure(no_color=no_color, ascii=ascii_only)
+    levels = difficulty * bots if len(difficulty) == 1 else difficulty
+    if delay is None:
+        delay = 0.5 if app.console.is_terminal else 0.0
+    from ..play_start import ready_engine
+    from ..watch import Watch, new_game
+    try:
+        ready_engine(app, levels)
+        recorder, names = new_game(levels, extensions, seed, round_cap)
+        session = Watch(recorder, names, levels, app.console, reveal=reveal, delay=delay,
+                        think=think, save=save, status=app.status)
+    except KeyboardInterrupt:
+        app.console.print("Interrupted before the game began.")
+        ctx.exit(130)
+    ctx.exit(session.run())
