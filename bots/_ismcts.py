@@ -28,12 +28,13 @@ Tree arrays (capacity N nodes, -1 = none):
 import numpy as np
 from numba import njit
 
-from engine._core import splitmix_next
+from engine._core import NUM_CARDS, splitmix_next
 from engine._knowledge import determinize
 from engine._layout import (
-    DECIDER, NUM_ACTIONS, PHASE, PH_DISCARD, PH_DISPOSE_WITH, PH_LG_TAKE, PH_OVER, PH_RECYCLE_PAY, PH_RECYCLE_TAKE, PH_STEAL_PAY,
-    PH_TP_GIVE, PH_TP_PICK, PH_TRADE_ASK, PH_TRADE_GIVE, PLAYERS, REASON, RNG,
-    REASON_ROUND_CAP, STATE_SIZE, WINNER,
+    DECIDER, DRAW, DRAW_HEAD, DRAW_SIZE, NUM_ACTIONS, PHASE, PH_DISCARD,
+    PH_DISPOSE_WITH, PH_LG_TAKE, PH_OVER, PH_RECYCLE_PAY, PH_RECYCLE_TAKE,
+    PH_STEAL_PAY, PH_TP_GIVE, PH_TP_PICK, PH_TRADE_ASK, PH_TRADE_GIVE, PLAYERS,
+    REASON, REASON_ROUND_CAP, RNG, STATE_SIZE, WINNER,
 )
 from engine._legal import legal_actions
 from engine._apply import apply_action
@@ -118,6 +119,19 @@ def terminal_rewards(S, out):
 
 
 @njit(cache=True)
+def shuffle_draw_pile(S, rng):
+    """Deal the draw pile's cards back into its places in a random order."""
+    n = S[DRAW_SIZE]
+    for i in range(n - 1, 0, -1):
+        j = np.int64(splitmix_next(rng, 0) % np.uint64(i + 1))
+        a = DRAW + (S[DRAW_HEAD] + i) % NUM_CARDS
+        b = DRAW + (S[DRAW_HEAD] + j) % NUM_CARDS
+        t = S[a]
+        S[a] = S[b]
+        S[b] = t
+
+
+@njit(cache=True)
 def find_child(ints, node, action):
     child = ints[node, 2]
     while child >= 0:
@@ -164,9 +178,10 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
     width = np.int64(params[P_WIDTH])
     sees_all = params[P_SEES_ALL] != 0.0
     for _ in range(iterations):
-        if sees_all:  # the cheater plays on the true world; only chance is fresh
+        if sees_all:  # the cheater sees every hand; the draw pile's order stays unknown
             S[:] = observation[:]
             S[RNG] = np.int64(splitmix_next(rng, 0))
+            shuffle_draw_pile(S, rng)
         else:
             determinize(observation, root_seat, np.int64(splitmix_next(rng, 0)), S)
         node = 0

@@ -100,9 +100,10 @@ class IsmctsBot:
 
 
 class CheatingIsmctsBot(IsmctsBot):
-    """The same search on the true state: it sees every hand and the draw
-    pile. Only for measuring what hidden information costs (bots/arena.py
-    hands it the whole state); it is never offered in play."""
+    """The same search on the true hands: it sees every hand (the draw pile's
+    order stays hidden, reshuffled in each sampled world). Only for measuring
+    what hidden information costs (bots/arena.py hands it the whole state); it
+    is never offered in play."""
 
     sees_everything = True
 
