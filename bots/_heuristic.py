@@ -72,10 +72,13 @@ def card_value(S, seat, card):
 
 
 @njit(cache=True)
-def cheapest_payable(S, seat):
+def cheapest_card(S, seat, payable_only):
+    """The value of the least valuable card of seat's hand; with
+    `payable_only`, among the cards that may pay a cost (not forbidden, R9.3).
+    A forbidden item is worth less than nothing."""
     best = 1e9
     for c in range(NUM_CARDS):
-        if S[LOC + c] == seat and not C.FIRST_FORBIDDEN <= c < C.FIRST_POSTCARD:
+        if S[LOC + c] == seat and not (payable_only and C.FIRST_FORBIDDEN <= c < C.FIRST_POSTCARD):
             v = card_value(S, seat, c)
             if v < best:
                 best = v
@@ -106,18 +109,6 @@ def cheapest_payment(S, seat, cost):
             if v < low2:
                 low2 = v
     return low1 + low2
-
-
-@njit(cache=True)
-def cheapest_giveable(S, seat):
-    """The least valuable card of seat's hand (a forbidden item is worth less than nothing)."""
-    best = 1e9
-    for c in range(NUM_CARDS):
-        if S[LOC + c] == seat:
-            v = card_value(S, seat, c)
-            if v < best:
-                best = v
-    return best
 
 
 @njit(cache=True)
@@ -204,7 +195,7 @@ def score_action(S, action, seat):
         if phase in (PH_RECYCLE_PAY, PH_STEAL_PAY, PH_DISCARD, PH_DISPOSE_WITH, PH_TP_GIVE, PH_TRADE_GIVE):
             return -card_value(S, seat, c)
         if phase == PH_TP_PICK:
-            return card_value(S, seat, c) - cheapest_payable(S, seat)
+            return card_value(S, seat, c) - cheapest_card(S, seat, True)
         return card_value(S, seat, c)  # taking a card
     if action >= A_KIND:
         kind = action - A_KIND
@@ -272,13 +263,13 @@ def score_main(S, action, a):
                 v = card_value(S, a, c)
                 if v > best:
                     best = v
-        return best - cheapest_giveable(S, a) - 2.0 - 1.5 * S[DECLINED]
+        return best - cheapest_card(S, a, False) - 2.0 - 1.5 * S[DECLINED]
     if A_STEAL_FROM <= action < A_TRAVEL:
         t = action - A_STEAL_FROM
         known_total, known = known_value_in(S, a, t)
         unseen = S[HAND_SIZE + t] - known
         expected = (known_total + unseen * 1.8) / max(S[HAND_SIZE + t], 1)
-        cost = 0.0 if S[CHARACTER + a] == C.PICKPOCKET else max(cheapest_payable(S, a), 0.0)
+        cost = 0.0 if S[CHARACTER + a] == C.PICKPOCKET else max(cheapest_card(S, a, True), 0.0)
         return expected - cost + 0.3 * progress(S, t) / 20.0
     if A_DISPOSE <= action < A_SMUGGLE:
         return 6.0

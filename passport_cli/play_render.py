@@ -166,6 +166,11 @@ def render_hint(console: Console, lines: list[str]) -> None:
 def render_help(console: Console, commands: list[tuple[str, str]]) -> None:
     console.print("[bold]At any prompt[/] type the number of an option, or the start of "
                   "its text (e.g. [bold]draw[/]), or one of:")
+    render_commands(console, commands)
+
+
+def render_commands(console: Console, commands: list[tuple[str, str]]) -> None:
+    """A two-column list of prompt commands and what they do."""
     grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True)
     grid.add_column()

@@ -18,16 +18,19 @@ def entries_text(bots) -> str:
     return ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in counts.items())
 
 
-class SelfplayProgress:
-    """A progress bar over the games, shown on terminals only."""
+class GamesProgress:
+    """A progress bar over games, shown on terminals only (piped, or under
+    CliRunner, nothing). `progress_class` may add to Rich's Progress."""
 
-    def __init__(self, console: Console, games: int) -> None:
-        self._progress = Progress(TextColumn("Playing"), BarColumn(), MofNCompleteColumn(),
-                                  TimeElapsedColumn(), console=console, transient=True,
-                                  disable=not console.is_terminal)
-        self._task = self._progress.add_task("games", total=games)
+    progress_class = Progress
 
-    def __enter__(self) -> "SelfplayProgress":
+    def __init__(self, console: Console, total: int, completed: int = 0, **extra) -> None:
+        self._progress = self.progress_class(
+            TextColumn("Playing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+            console=console, transient=True, disable=not console.is_terminal, **extra)
+        self._task = self._progress.add_task("games", total=total, completed=completed)
+
+    def __enter__(self):
         self._progress.start()
         return self
 
@@ -36,6 +39,10 @@ class SelfplayProgress:
 
     def advance(self, _result=None) -> None:
         self._progress.advance(self._task)
+
+
+class SelfplayProgress(GamesProgress):
+    """Self-play games played out of all."""
 
 
 def render_selfplay(console: Console, run) -> None:

@@ -7,11 +7,11 @@ from __future__ import annotations
 from typing import Callable
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
 
-from .render import entries_text
+from .render import GamesProgress, entries_text
 
 ALL_EXTENSIONS = 5
 
@@ -30,27 +30,14 @@ class _ProgressWithStandings(Progress):
         yield Text(f"Win rates so far: {rates}", style="dim")
 
 
-class TournamentProgress:
-    """Games played out of all, time, and the running win rates; shown on
-    terminals only (off a terminal, e.g. piped or under CliRunner, nothing)."""
+class TournamentProgress(GamesProgress):
+    """Games played out of all, time, and the running win rates."""
+
+    progress_class = _ProgressWithStandings
 
     def __init__(self, console: Console, total: int, completed: int,
                  win_rates: Callable[[], list]) -> None:
-        self._progress = _ProgressWithStandings(
-            TextColumn("Playing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-            win_rates=win_rates, console=console, transient=True,
-            disable=not console.is_terminal)
-        self._task = self._progress.add_task("games", total=total, completed=completed)
-
-    def __enter__(self) -> "TournamentProgress":
-        self._progress.start()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self._progress.stop()
-
-    def advance(self, _result=None) -> None:
-        self._progress.advance(self._task)
+        super().__init__(console, total, completed, win_rates=win_rates)
 
 
 def _percent(value: float | None) -> str:

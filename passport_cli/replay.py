@@ -222,7 +222,7 @@ class Replayer:
             elif command in ("q", "quit", "exit"):
                 return 0
             elif command in ("h", "help", "?"):
-                W.render_commands(self.console, COMMANDS)
+                R.render_commands(self.console, COMMANDS)
                 show = False
             else:
                 R.render_note(self.console, f"No command {text.strip()!r}: type h for the list.")

@@ -47,10 +47,4 @@ def render_outcome(console: Console, sentence: str) -> None:
     render_lines(console, [Text(sentence, style="bold")])
 
 
-def render_commands(console: Console, commands: list[tuple[str, str]]) -> None:
-    grid = Table.grid(padding=(0, 2))
-    grid.add_column(no_wrap=True)
-    grid.add_column()
-    for name, words in commands:
-        grid.add_row(Text("  " + name, style="bold"), Text(words))
-    console.print(grid)
+
