@@ -19,14 +19,20 @@ def _extensions(ctx, param, value):
         raise click.BadParameter(str(error), ctx=ctx, param=param) from None
 
 
-def _difficulty(ctx, param, value):
-    levels = [part.strip().lower() for part in value.split(",")]
-    unknown = [level for level in levels if level not in LEVELS]
-    if unknown:
-        raise click.BadParameter(f"{unknown[0]!r} is not a level; choose from "
-                                 f"{', '.join(LEVELS)} (or one per bot, comma-separated)",
-                                 ctx=ctx, param=param)
-    return levels
+def level_list(known, noun):
+    """A click callback reading LEVEL[,LEVEL...] where each is one of `known`."""
+    def check(ctx, param, value):
+        levels = [part.strip().lower() for part in value.split(",")]
+        unknown = [level for level in levels if level not in known]
+        if unknown:
+            raise click.BadParameter(f"{unknown[0]!r} is not a {noun}; choose from "
+                                     f"{', '.join(known)} (or one per bot, comma-separated)",
+                                     ctx=ctx, param=param)
+        return levels
+    return check
+
+
+_difficulty = level_list(LEVELS, "level")
 
 
 def _name(ctx, param, value):

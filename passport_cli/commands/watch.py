@@ -4,21 +4,14 @@ from pathlib import Path
 
 import click
 
-from .play import _extensions
+from .play import _extensions, level_list
 
 # The bots of bots.difficulty.BOT_NAMES, restated so that --help loads no bots;
 # tests/cli/test_watch_replay.py checks the two lists agree.
 LEVELS = ("random", "greedy", "easy", "medium", "hard", "expert")
 
 
-def _difficulty(ctx, param, value):
-    levels = [part.strip().lower() for part in value.split(",")]
-    unknown = [level for level in levels if level not in LEVELS]
-    if unknown:
-        raise click.BadParameter(f"{unknown[0]!r} is not a bot; choose from "
-                                 f"{', '.join(LEVELS)} (or one per bot, comma-separated)",
-                                 ctx=ctx, param=param)
-    return levels
+_difficulty = level_list(LEVELS, "bot")
 
 
 def _round_cap(ctx, param, value):
