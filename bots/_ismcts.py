@@ -28,15 +28,15 @@ Tree arrays (capacity N nodes, -1 = none):
 import numpy as np
 from numba import njit
 
-from engine._core import NUM_CARDS, splitmix_next
+from engine._core import CARD_KIND, NUM_CARDS, splitmix_next
 from engine._knowledge import determinize
 from engine._layout import (
-    DECIDER, DRAW, DRAW_HEAD, DRAW_SIZE, NUM_ACTIONS, PHASE, PH_DISCARD,
+    KIND_COUNT, LOC, NUM_KINDS, DECIDER, DRAW, DRAW_HEAD, DRAW_SIZE, NUM_ACTIONS, PHASE, PH_DISCARD,
     PH_DISPOSE_WITH, PH_LG_TAKE, PH_OVER, PH_RECYCLE_PAY, PH_RECYCLE_TAKE,
     PH_STEAL_PAY, PH_TP_GIVE, PH_TP_PICK, PH_TRADE_ASK, PH_TRADE_GIVE, PLAYERS,
     REASON, REASON_ROUND_CAP, RNG, STATE_SIZE, WINNER,
 )
-from engine._legal import legal_actions
+from engine._legal import legal_actions, travel_options
 from engine._apply import apply_action
 
 from ._heuristic import evaluate, score_action
@@ -49,7 +49,10 @@ P_ROLLOUT_DEPTH = 2    # rollout: decisions before the evaluation cuts in
 P_TEMPERATURE = 3      # evaluation softmax temperature (progress points)
 P_WIDTH = 4            # most children considered in a card/kind choice
 P_SEES_ALL = 5         # measurement only: `observation` is the true state (a cheater)
-NUM_PARAMS = 6
+P_INFER_TRAVEL = 6     # sample only worlds where no other seat could have travelled
+NUM_PARAMS = 7
+
+INFERENCE_TRIES = 16   # samples tried before a world that breaks the inference is kept
 
 # Tree fields in the int64 header array.
 T_NODES = 0            # nodes in use
@@ -132,6 +135,40 @@ def shuffle_draw_pile(S, rng):
 
 
 @njit(cache=True)
+def certain_travellers(observation, root_seat, out):
+    """out[t] = 1 when the cards `root_seat` has seen in t's hand already let
+    t travel. (An observation blanks other hands' kind counts; they are
+    rebuilt here from the seen cards alone.)"""
+    K = observation.copy()
+    n = K[PLAYERS]
+    for t in range(n):
+        if t == root_seat:
+            continue
+        for k in range(NUM_KINDS):
+            K[KIND_COUNT + t * NUM_KINDS + k] = 0
+    for c in range(NUM_CARDS):
+        loc = K[LOC + c]
+        if 0 <= loc < n and loc != root_seat:
+            K[KIND_COUNT + loc * NUM_KINDS + CARD_KIND[c]] += 1
+    for t in range(n):
+        out[t] = 1 if t == root_seat or travel_options(K, t) != 0 else 0
+
+
+@njit(cache=True)
+def breaks_travel_inference(S, certain):
+    """Could a seat travel in this sampled world although the bot has not
+    seen it hold the cards? Players travel as soon as they can (R6), so a seat
+    that ended its turn without travelling most likely lacks a card: such
+    worlds are sampled again (its last action's own draw is the exception
+    this inference gets wrong, a small price against sampling worlds where
+    every rival is ready to leave)."""
+    for t in range(S[PLAYERS]):
+        if certain[t] == 0 and travel_options(S, t) != 0:
+            return True
+    return False
+
+
+@njit(cache=True)
 def find_child(ints, node, action):
     child = ints[node, 2]
     while child >= 0:
@@ -177,13 +214,20 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
     temperature = params[P_TEMPERATURE]
     width = np.int64(params[P_WIDTH])
     sees_all = params[P_SEES_ALL] != 0.0
+    infer_travel = params[P_INFER_TRAVEL] != 0.0 and not sees_all
+    certain = np.ones(6, np.int64)
+    if infer_travel:
+        certain_travellers(observation, root_seat, certain)
     for _ in range(iterations):
         if sees_all:  # the cheater sees every hand; the draw pile's order stays unknown
             S[:] = observation[:]
             S[RNG] = np.int64(splitmix_next(rng, 0))
             shuffle_draw_pile(S, rng)
         else:
-            determinize(observation, root_seat, np.int64(splitmix_next(rng, 0)), S)
+            for _try in range(INFERENCE_TRIES):
+                determinize(observation, root_seat, np.int64(splitmix_next(rng, 0)), S)
+                if not infer_travel or not breaks_travel_inference(S, certain):
+                    break
         node = 0
         length = 0
         path[length] = 0
@@ -252,6 +296,25 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
                 rewards[nd, s] += reward[s]
         header[T_ITERATIONS] += 1
     header[T_RNG] = rng[0]
+
+
+@njit(cache=True)
+def decided(ints, remaining):
+    """Has one root child so many more visits than any other that `remaining`
+    further iterations cannot change which is most visited? Stopping then
+    saves time and never changes the move chosen (most visits wins)."""
+    first = 0
+    second = 0
+    child = ints[0, 2]
+    while child >= 0:
+        v = ints[child, 4]
+        if v > first:
+            second = first
+            first = v
+        elif v > second:
+            second = v
+        child = ints[child, 3]
+    return first - second > remaining
 
 
 @njit(cache=True)

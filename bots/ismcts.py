@@ -28,6 +28,8 @@ class SearchSettings:
     rollout_depth: int = 30
     temperature: float = 12.0
     width: int = 4
+    stop_when_decided: bool = True  # stop once the remaining budget cannot change the move
+    infer_travel: bool = False      # rivals who did not travel lack a card (bots/_ismcts.py)
     sees_everything: bool = False  # measurement only: the cheating variant
 
     def params(self) -> np.ndarray:
@@ -38,6 +40,7 @@ class SearchSettings:
         p[K.P_TEMPERATURE] = self.temperature
         p[K.P_WIDTH] = self.width
         p[K.P_SEES_ALL] = 1.0 if self.sees_everything else 0.0
+        p[K.P_INFER_TRAVEL] = 1.0 if self.infer_travel else 0.0
         return p
 
 
@@ -79,6 +82,9 @@ class IsmctsBot:
         header[K.T_RNG] = seed
         params = s.params()
         deadline = None if s.seconds is None else time.perf_counter() + s.seconds
+        actions = np.empty(256, np.int64)
+        visits = np.empty(256, np.int64)
+        values = np.empty(256, np.float64)
         done = 0
         while done < s.iterations:
             chunk = min(CHUNK, s.iterations - done)
@@ -86,10 +92,9 @@ class IsmctsBot:
             done += chunk
             if deadline is not None and time.perf_counter() >= deadline:
                 break
+            if s.stop_when_decided and K.decided(ints, s.iterations - done):
+                break
         self.last_iterations = done
-        actions = np.empty(256, np.int64)
-        visits = np.empty(256, np.int64)
-        values = np.empty(256, np.float64)
         k = K.root_statistics(ints, rewards, view.seat, actions, visits, values)
         moves = [MoveEstimate(int(actions[i]), int(visits[i]), float(values[i])) for i in range(k)
                  if int(actions[i]) in view.legal_actions]

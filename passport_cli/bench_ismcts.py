@@ -49,7 +49,8 @@ def run_ismcts_bench(positions: int, iterations: int) -> dict:
 
     from .bench import single_core
 
-    settings = replace(LEVELS["expert"], iterations=iterations, seconds=None)
+    # the whole budget every time: stopping early would time a different tree size
+    settings = replace(LEVELS["expert"], iterations=iterations, seconds=None, stop_when_decided=False)
     views = typical_positions(positions)
     IsmctsBot(replace(settings, iterations=50)).analyse(views[0], 0)  # load the kernels
     speeds = []

@@ -1,5 +1,7 @@
 """Bots decide from their seat's view only, deterministically, and legally."""
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -34,7 +36,7 @@ def test_same_observation_same_move():
         other = game.determinize(seat, 99)  # other hidden cards, same observation
         assert np.array_equal(other.observation(seat), game.observation(seat))
         assert not np.array_equal(other.state, game.state)
-        for name in ("greedy", "easy"):
+        for name in ("greedy", "easy", "medium"):  # medium reads missed travels
             a = make_bot(name, seed=5).choose(game.view(seat))
             b = make_bot(name, seed=5).choose(other.view(seat))
             assert a == b
@@ -68,13 +70,28 @@ def test_whole_games_with_only_legal_moves(names):
 
 def test_search_reports_its_estimates():
     game = Game.new(players=4, extensions="all", seed=2)
-    bot = IsmctsBot(QUICK, seed=1)
+    bot = IsmctsBot(replace(QUICK, stop_when_decided=False), seed=1)
     bot.choose(game.view(game.decider))
     assert bot.last_iterations == QUICK.iterations
     visits = [m.visits for m in bot.last_search]
     assert visits == sorted(visits, reverse=True)
     assert 0 < sum(visits) <= QUICK.iterations
     assert all(0.0 <= m.win_chance <= 1.0 for m in bot.last_search)
+
+
+def test_stopping_once_decided_never_changes_the_move():
+    full = replace(QUICK, iterations=3000, stop_when_decided=False)
+    early = replace(full, stop_when_decided=True)
+    saved = 0
+    for game in positions(seed=5, limit=8):
+        view = game.view(game.decider)
+        if len(view.legal_actions) < 2:
+            continue
+        a, b = IsmctsBot(full), IsmctsBot(early)
+        assert a.analyse(view, 11)[0].action == b.analyse(view, 11)[0].action
+        assert b.last_iterations <= a.last_iterations == full.iterations
+        saved += a.last_iterations - b.last_iterations
+    assert saved > 0  # some decisions were settled before the budget ran out
 
 
 def test_unknown_bot_name_is_a_clear_error():
