@@ -17,13 +17,18 @@ EXPERT_THINK = 1.0
 def expert_settings(think: float = EXPERT_THINK) -> SearchSettings:
     """The expert: the strongest settings, `think` seconds' worth of search."""
     return SearchSettings(iterations=max(int(think * NOMINAL_ITERATIONS_PER_SECOND), 50),
-                          seconds=3.0 * think, rollout_depth=20)
+                          seconds=3.0 * think, rollout_depth=20, infer_travel=True)
 
 
+# Each level searches about twenty times more than the one below (ten for the
+# expert): in two-player duplicate matches a tenfold budget alone scored only
+# 55-65% against the level below, short of the 60% the ladder asks for
+# (docs/strength.md). Easy also plays noisy, short rollouts and explores more,
+# and does not read its rivals' missed travels.
 LEVELS = {
-    "easy": SearchSettings(iterations=200, rollout_depth=10, epsilon=0.3),
-    "medium": SearchSettings(iterations=1500, rollout_depth=20),
-    "hard": SearchSettings(iterations=8000, rollout_depth=20),
+    "easy": SearchSettings(iterations=20, rollout_depth=4, epsilon=0.6, exploration=1.0),
+    "medium": SearchSettings(iterations=500, rollout_depth=20, infer_travel=True),
+    "hard": SearchSettings(iterations=10_000, rollout_depth=20, infer_travel=True),
     "expert": expert_settings(),
 }
 BOT_NAMES = ("random", "greedy") + tuple(LEVELS)
