@@ -1,4 +1,4 @@
-"""Tests of the plain-Python reference model (engine/reference.py) on its own.
+"""Tests of the plain-Python reference model (engine/reference/) on its own.
 
 Rule citations refer to shared/RULES.md; the contract is docs/engine.md.
 """
