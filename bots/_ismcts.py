@@ -12,6 +12,13 @@ One tree per decision. Each iteration
      few decisions and scored by the heuristic evaluation;
   4. backs the reward vector (one entry per seat) up the path.
 
+With `P_INFER_TRAVEL` the sample in step 1 is redrawn (up to
+INFERENCE_TRIES times) while a rival could travel on cards the bot has not
+seen: players travel as soon as they can (R6), so one who has not travelled
+most likely cannot. It errs for a rival whose last action drew its missing
+card, one that has not had a turn yet, or one held back by an Airline Strike
+that has since ended.
+
 Nodes are keyed by the path of observable decisions from the root. Chance
 (draws, random steals, events) happens inside the engine's apply and never
 splits the tree. Decisions another seat makes that the bot cannot see (which
