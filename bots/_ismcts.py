@@ -57,7 +57,8 @@ P_TEMPERATURE = 3      # evaluation softmax temperature (progress points)
 P_WIDTH = 4            # most children considered in a card/kind choice
 P_SEES_ALL = 5         # measurement only: `observation` is the true state (a cheater)
 P_INFER_TRAVEL = 6     # sample only worlds where no other seat could have travelled
-NUM_PARAMS = 7
+P_RIVALS_BY_POLICY = 7 # other seats' decisions are played by the rollout policy, not tree nodes
+NUM_PARAMS = 8
 
 INFERENCE_TRIES = 16   # samples tried before a world that breaks the inference is kept
 
@@ -222,6 +223,7 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
     width = np.int64(params[P_WIDTH])
     sees_all = params[P_SEES_ALL] != 0.0
     infer_travel = params[P_INFER_TRAVEL] != 0.0 and not sees_all
+    rivals_by_policy = params[P_RIVALS_BY_POLICY] != 0.0
     certain = np.ones(6, np.int64)
     if infer_travel:
         certain_travellers(observation, root_seat, certain)
@@ -245,7 +247,8 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
             n = legal_actions(S, legal)
             phase = S[PHASE]
             decider = S[DECIDER]
-            if n == 1 or hidden_from(phase, decider, root_seat):
+            if (n == 1 or hidden_from(phase, decider, root_seat)
+                    or (rivals_by_policy and decider != root_seat)):
                 apply_action(S, rollout_action(S, legal, n, rng, epsilon, missing), log)
                 continue
             if many_choice_phase(phase):

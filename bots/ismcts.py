@@ -30,6 +30,7 @@ class SearchSettings:
     width: int = 4
     stop_when_decided: bool = True  # stop once the remaining budget cannot change the move
     infer_travel: bool = False      # rivals who did not travel lack a card (bots/_ismcts.py)
+    rivals_by_policy: bool = False  # rivals' moves inside the tree come from the rollout policy
     sees_everything: bool = False  # measurement only: the cheating variant
 
     def params(self) -> np.ndarray:
@@ -41,6 +42,7 @@ class SearchSettings:
         p[K.P_WIDTH] = self.width
         p[K.P_SEES_ALL] = 1.0 if self.sees_everything else 0.0
         p[K.P_INFER_TRAVEL] = 1.0 if self.infer_travel else 0.0
+        p[K.P_RIVALS_BY_POLICY] = 1.0 if self.rivals_by_policy else 0.0
         return p
 
 

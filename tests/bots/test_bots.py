@@ -106,3 +106,28 @@ def test_the_cheater_exists_only_for_measurement():
     game = Game.new(players=3, extensions="all", seed=6, round_cap=20)
     outcome = play_game(game, [bot, make_bot("greedy"), make_bot("greedy")])
     assert outcome.reason in ("center", "postcards", "round_cap")
+
+
+def rival_only_moves_in_tree(view, settings, seed=3):
+    """How many tree nodes hold a move only a rival can make: a trade offer
+    to, or a steal from, the root seat (action ids name the target seat)."""
+    from bots import _ismcts as K
+    header, ints, _rewards = K.new_tree(settings.iterations + 2)
+    header[K.T_RNG] = seed
+    K.search(header, ints, _rewards, view.observation, view.seat, settings.params(),
+             settings.iterations)
+    used = int(header[K.T_NODES])
+    targets_root = {L.A_TRADE_TO + view.seat, L.A_STEAL_FROM + view.seat}
+    return sum(int(a) in targets_root for a in ints[1:used, 1])
+
+
+def test_rivals_by_policy_keeps_rival_moves_out_of_the_tree():
+    by_nodes = replace(QUICK, iterations=2000, rivals_by_policy=False)
+    by_policy = replace(by_nodes, rivals_by_policy=True)
+    with_rival_nodes = 0
+    for game in positions(seed=5, limit=6):
+        view = game.view(game.decider)
+        with_rival_nodes += rival_only_moves_in_tree(view, by_nodes)
+        assert rival_only_moves_in_tree(view, by_policy) == 0
+        assert IsmctsBot(by_policy, seed=2).choose(view) in view.legal_actions
+    assert with_rival_nodes > 0  # without the setting, rivals' offers and steals are nodes
