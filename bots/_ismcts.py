@@ -26,6 +26,13 @@ card a Local Guide or Trading Post player takes or puts back) are played by
 the rollout policy and do not split the tree either (move projection), so the
 tree cannot learn what it should not know.
 
+With `P_RIVALS_BY_POLICY` every decision of another seat is played that way:
+the tree then holds only the root seat's own decisions (an open-loop tree
+over them), and rivals act on their own sampled hands through the policy
+rather than through nodes that pool every world. (In a pooled node a rival
+picks one move for all the hands it might hold, and at large budgets the
+deep tree plans against such rivals: docs/strength.md.)
+
 Tree arrays (capacity N nodes, -1 = none):
     parent[N], action[N], first_child[N], next_sibling[N]  int64
     visits[N], available[N]                                  int64
