@@ -7,6 +7,7 @@ import pytest
 
 from engine import Game
 from engine import _layout as L
+from bots import _ismcts as K
 from bots.arena import play_game
 from bots.difficulty import make_bot
 from bots.ismcts import IsmctsBot, SearchSettings
@@ -111,10 +112,9 @@ def test_the_cheater_exists_only_for_measurement():
 def rival_only_moves_in_tree(view, settings, seed=3):
     """How many tree nodes hold a move only a rival can make: a trade offer
     to, or a steal from, the root seat (action ids name the target seat)."""
-    from bots import _ismcts as K
-    header, ints, _rewards = K.new_tree(settings.iterations + 2)
+    header, ints, rewards = K.new_tree(settings.iterations + 2)
     header[K.T_RNG] = seed
-    K.search(header, ints, _rewards, view.observation, view.seat, settings.params(),
+    K.search(header, ints, rewards, view.observation, view.seat, settings.params(),
              settings.iterations)
     used = int(header[K.T_NODES])
     targets_root = {L.A_TRADE_TO + view.seat, L.A_STEAL_FROM + view.seat}
