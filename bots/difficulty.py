@@ -16,13 +16,17 @@ EXPERT_THINK = 1.0
 
 def expert_settings(think: float = EXPERT_THINK) -> SearchSettings:
     """The expert: the strongest settings, `think` seconds' worth of search.
-    Its tree holds only its own decisions; its rivals' moves are played by
-    the rollout policy on their sampled hands (docs/strength.md: 67.3% against
-    64.3% with rival nodes, same 400 deals at 0.1 s, and a paired probe at 1 s
-    pointing the same way, 15 of 20 deals against 8)."""
+    With three players or more its tree holds only its own decisions and its
+    rivals' moves are played by the rollout policy on their sampled hands
+    (docs/strength.md: 4 players, 67.3% against 64.3% with rival nodes on the
+    same 400 deals at 0.1 s, and a paired probe at 1 s pointing the same
+    way). In two-player games the one rival stays a tree node: there, at the
+    same budget, hard with rival nodes led the policy version 26 to 16 wins
+    in 48 games, so the change is not shown to help against a searching
+    opponent."""
     return SearchSettings(iterations=max(int(think * NOMINAL_ITERATIONS_PER_SECOND), 50),
                           seconds=3.0 * think, rollout_depth=20, infer_travel=True,
-                          rivals_by_policy=True)
+                          rivals_by_policy_from=3)
 
 
 # Each level searches about twenty times more than the one below (ten for the

@@ -30,10 +30,16 @@ class SearchSettings:
     width: int = 4
     stop_when_decided: bool = True  # stop once the remaining budget cannot change the move
     infer_travel: bool = False      # rivals who did not travel lack a card (bots/_ismcts.py)
-    rivals_by_policy: bool = False  # rivals' moves inside the tree come from the rollout policy
+    # From this many players up, rivals' moves inside the tree are played by
+    # the rollout policy instead of being tree nodes (0: never; bots/_ismcts.py).
+    rivals_by_policy_from: int = 0
     sees_everything: bool = False  # measurement only: the cheating variant
 
-    def params(self) -> np.ndarray:
+    def rivals_by_policy(self, players: int) -> bool:
+        return 0 < self.rivals_by_policy_from <= players
+
+    def params(self, players: int) -> np.ndarray:
+        """The kernel's parameter array for a game of `players` seats."""
         p = np.zeros(K.NUM_PARAMS, np.float64)
         p[K.P_EXPLORATION] = self.exploration
         p[K.P_EPSILON] = self.epsilon
@@ -42,7 +48,7 @@ class SearchSettings:
         p[K.P_WIDTH] = self.width
         p[K.P_SEES_ALL] = 1.0 if self.sees_everything else 0.0
         p[K.P_INFER_TRAVEL] = 1.0 if self.infer_travel else 0.0
-        p[K.P_RIVALS_BY_POLICY] = 1.0 if self.rivals_by_policy else 0.0
+        p[K.P_RIVALS_BY_POLICY] = 1.0 if self.rivals_by_policy(players) else 0.0
         return p
 
 
@@ -82,7 +88,7 @@ class IsmctsBot:
         capacity = s.iterations + 2
         header, ints, rewards = K.new_tree(capacity)
         header[K.T_RNG] = seed
-        params = s.params()
+        params = s.params(view.config.players)
         deadline = None if s.seconds is None else time.perf_counter() + s.seconds
         actions = np.empty(256, np.int64)
         visits = np.empty(256, np.int64)

@@ -114,20 +114,30 @@ def rival_only_moves_in_tree(view, settings, seed=3):
     to, or a steal from, the root seat (action ids name the target seat)."""
     header, ints, rewards = K.new_tree(settings.iterations + 2)
     header[K.T_RNG] = seed
-    K.search(header, ints, rewards, view.observation, view.seat, settings.params(),
-             settings.iterations)
+    K.search(header, ints, rewards, view.observation, view.seat,
+             settings.params(view.config.players), settings.iterations)
     used = int(header[K.T_NODES])
     targets_root = {L.A_TRADE_TO + view.seat, L.A_STEAL_FROM + view.seat}
     return sum(int(a) in targets_root for a in ints[1:used, 1])
 
 
 def test_rivals_by_policy_keeps_rival_moves_out_of_the_tree():
-    by_nodes = replace(QUICK, iterations=2000, rivals_by_policy=False)
-    by_policy = replace(by_nodes, rivals_by_policy=True)
+    by_nodes = replace(QUICK, iterations=2000, rivals_by_policy_from=0)
+    by_policy = replace(by_nodes, rivals_by_policy_from=3)
     with_rival_nodes = 0
-    for game in positions(seed=5, limit=6):
+    for game in positions(seed=5, limit=6):  # 4 players
         view = game.view(game.decider)
         with_rival_nodes += rival_only_moves_in_tree(view, by_nodes)
         assert rival_only_moves_in_tree(view, by_policy) == 0
         assert IsmctsBot(by_policy, seed=2).choose(view) in view.legal_actions
     assert with_rival_nodes > 0  # without the setting, rivals' offers and steals are nodes
+
+
+def test_rivals_by_policy_from_three_players_leaves_two_player_trees_alone():
+    expert = make_bot("expert", think=0.02).settings
+    assert not expert.rivals_by_policy(2) and expert.rivals_by_policy(3)
+    rival_nodes = 0
+    for game in positions(seed=5, players=2, limit=6):
+        view = game.view(game.decider)
+        rival_nodes += rival_only_moves_in_tree(view, replace(expert, seconds=None))
+    assert rival_nodes > 0
