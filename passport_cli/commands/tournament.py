@@ -4,6 +4,7 @@ from pathlib import Path
 
 import click
 
+from ..stopping import terminate_as_interrupt
 from ..options import (
     check_extensions, check_players, check_round_cap, check_tournament_bots, seats,
 )
@@ -88,8 +89,8 @@ def tournament(ctx, bots, players, deals, workers, seed, extensions, round_cap, 
         progress.advance()
 
     try:
-        with TournamentProgress(app.console, settings.games, len(done),
-                                tally.win_rates) as progress:
+        with terminate_as_interrupt(), TournamentProgress(app.console, settings.games, len(done),
+                                                          tally.win_rates) as progress:
             results = run_tournament(settings, done=done, workers=workers, results_path=out,
                                      records_dir=records, on_result=finished)
     except (ResultsFileError, TournamentError) as error:
