@@ -4,10 +4,10 @@ from pathlib import Path
 
 import click
 
-from ..stopping import terminate_as_interrupt
 from ..options import (
     check_extensions, check_players, check_round_cap, check_tournament_bots, seats,
 )
+from ..stopping import terminate_as_interrupt
 
 
 class FileProblem(click.ClickException):
