@@ -18,6 +18,47 @@ HIDDEN = -1      # an unknown slot of the draw pile, the look, or the box
 
 
 @njit(cache=True)
+def note_offers(S, action):
+    """Before `action` is applied: trade offers and their answers are public
+    (R5.3). A kind named in an offer is noted among the kinds the active seat
+    asked for; a declined offer's kinds among those its target refused."""
+    if S[PHASE] == PH_TRADE_ASK and action >= A_KIND:
+        S[ASKED + S[ACTIVE]] |= 1 << (action - A_KIND)
+    elif S[PHASE] == PH_TRADE_REPLY and action == A_NO:
+        for i in range(S[N_ASK]):
+            S[REFUSED + S[TARGET]] |= 1 << S[ASK + i]
+
+
+@njit(cache=True)
+def remember(S, active_before):
+    """After a move: update every seat's memory (LAST_SEEN) from what it knows
+    now: a card it knows to be in a hand is remembered there, one it knows
+    elsewhere is not remembered in a hand; a card it has lost track of keeps
+    its memory. A seat whose turn has just begun starts with no offers noted."""
+    if S[ACTIVE] != active_before:
+        S[ASKED + S[ACTIVE]] = 0
+        S[REFUSED + S[ACTIVE]] = 0
+    for c in range(NUM_CARDS):
+        known = S[KNOWN + c]
+        if known == 0:
+            continue
+        loc = S[LOC + c]
+        memory = S[LAST_SEEN + c]
+        for o in range(S[PLAYERS]):
+            if known >> o & 1:
+                memory &= ~(15 << (4 * o))
+                if loc < 6:
+                    memory |= (loc + 1) << (4 * o)
+        S[LAST_SEEN + c] = memory
+
+
+@njit(cache=True, inline='always')
+def last_seen_in(S, seat, card):
+    """The hand `seat` last saw `card` in, -1 none (see `remember`)."""
+    return ((S[LAST_SEEN + card] >> (4 * seat)) & 15) - 1
+
+
+@njit(cache=True)
 def observe(S, seat, out):
     """Write into `out` (int64[STATE_SIZE]) what `seat` knows of S."""
     out[:] = S[:]
@@ -41,6 +82,7 @@ def observe(S, seat, out):
     # Only this seat's shuffle pool is part of what it knows.
     for c in range(NUM_CARDS):
         out[NEW + c] = S[NEW + c] & me
+        out[LAST_SEEN + c] = S[LAST_SEEN + c] & (15 << (4 * seat))  # its memory, not others'
     for o in range(MAX_PLAYERS):
         if o != seat:
             out[DRAW_NEW + o] = 0

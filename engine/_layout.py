@@ -22,6 +22,15 @@ seat o, bit o of NEW[c] marks a card o doesn't see that belongs to the latest
 shuffled pile; such cards lie exactly in the top DRAW_NEW[o] slots of the draw
 pile and in HAND_NEW[o * 6 + t] unseen places of each hand t. When o can no
 longer tell which unseen card went where, the pool is forgotten (merged).
+
+Memory (LAST_SEEN, ASKED and REFUSED blocks): where each seat last saw each
+card, kept when the seat loses track of it (a random steal or Lost Luggage
+makes it forget the cards of a hand, but it remembers them); and, public,
+the kinds each seat asked for in its latest turn's trade offers and the
+kinds asked in offers it has declined since its latest turn began. docs/engine.md
+"Memory". Only `Game.apply` keeps them up to date (`_knowledge.remember`);
+the search bots' simulated moves leave them as they were, since they only
+read them from the root.
 """
 
 from .cards import NUM_CARDS, NUM_COUNTRIES, NUM_KINDS
@@ -92,7 +101,10 @@ BOX = DISCARD + NUM_CARDS                   # [13] ring buffer of countries, top
 NEW = BOX + NUM_COUNTRIES                   # [66] bit o: card is unseen by o and in o's shuffle pool
 HAND_NEW = NEW + NUM_CARDS                  # [6 * 6] [o * 6 + t]: pool cards among t's cards unseen by o
 DRAW_NEW = HAND_NEW + MAX_PLAYERS * MAX_PLAYERS  # [6] pool cards on top of the draw pile, for o
-STATE_SIZE = DRAW_NEW + MAX_PLAYERS
+LAST_SEEN = DRAW_NEW + MAX_PLAYERS          # [66] 4 bits per seat o: 1 + the hand o last saw the card in, 0 none
+ASKED = LAST_SEEN + NUM_CARDS               # [6] bit k: the seat asked for kind k in an offer during its latest turn
+REFUSED = ASKED + MAX_PLAYERS               # [6] bit k: the seat declined an offer asking for kind k since its turn began
+STATE_SIZE = REFUSED + MAX_PLAYERS
 
 # ---- move log -------------------------------------------------------------
 # A log is an int64 array of shape (rows, 4); row 0 holds [count, overflow, 0, 0].

@@ -196,6 +196,7 @@ class Game:
             self._rules.new_game(self.state, config.players, config.extensions,
                                  np.int64(np.uint64(config.seed % 2**64)),
                                  config.round_cap, self._log)
+            self._knowledge.remember(self.state, self.state[L.ACTIVE])
             self.setup_log = decode_log(self._log)
         else:
             self.state = state
@@ -267,7 +268,10 @@ class Game:
                 f"(phase {self.phase_name}, seat {self.decider} to decide)")
         self._log[0, 0] = 0
         self._log[0, 1] = 0
+        active = self.state[L.ACTIVE]
+        self._knowledge.note_offers(self.state, np.int64(action))
         self._rules.apply_action(self.state, np.int64(action), self._log)
+        self._knowledge.remember(self.state, active)
         return decode_log(self._log)
 
     def push(self, action: int) -> StepLog:

@@ -100,7 +100,7 @@ def kernels_cached(search_bots: bool = True) -> bool:
         from engine.game import _kernels
         rules, knowledge = _kernels()
         kernels = [rules.new_game, rules.legal_actions, rules.apply_action,
-                   knowledge.observe, knowledge.determinize]
+                   knowledge.observe, knowledge.determinize, knowledge.remember]
         if search_bots:
             from bots import _ismcts
             kernels += [_ismcts.new_tree, _ismcts.search, _ismcts.root_statistics]

@@ -76,6 +76,8 @@ def arrange(players=2, extensions=0, hands=None, draw=(), discard=(), own=None,
     S[L.ACTIONS_TAKEN] = 0
     S[L.DECLINED] = 0
     S[L.STRIKE] = -1
+    S[L.LAST_SEEN:L.STATE_SIZE] = 0  # memory starts from the arranged position
+    game._knowledge.remember(S, active)
     return game
 
 

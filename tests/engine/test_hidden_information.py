@@ -101,3 +101,43 @@ def test_shuffle_pools_hold_over_long_games():
                 check_pools(world) if seat == 0 else None
                 assert np.array_equal(world.observation(seat), game.observation(seat))
     assert shuffles > 20  # the scenario really exercises reshuffled piles
+
+
+def test_a_seat_remembers_a_hand_it_has_lost_track_of():
+    """R7.4: after a random steal, a third seat no longer knows where the
+    victim's cards are, but it remembers where it last saw them; its memory is
+    its own (observations show no other seat's), and a card seen going to a
+    public place is no longer remembered in a hand."""
+    from engine._knowledge import last_seen_in
+    from tests.engine.rules_helpers import PASSPORT, act, arrange, cards
+    cam, umb, tent = cards("Camera#1", "Umbrella#1", "Tent#1")
+    game = arrange(players=3, hands={0: [PASSPORT[0], cam], 1: [umb, tent], 2: [PASSPORT[2]]})
+    for c in (umb, tent):
+        game.state[L.KNOWN + c] = 0b111  # seat 1's hand was shown to everyone
+    game._knowledge.remember(game.state, 0)
+    act(game, "steal", 1)
+    act(game, "card", cam)  # seat 0 pays with the Camera and takes one of them
+    obs = game.observation(2)
+    assert not game.knows(2, umb) and not game.knows(2, tent)
+    assert last_seen_in(obs, 2, umb) == 1 and last_seen_in(obs, 2, tent) == 1
+    assert last_seen_in(obs, 2, cam) == -1  # the Camera went to the discard pile, face up
+    (stolen,) = set(game.hand(0)) - {PASSPORT[0]}
+    assert last_seen_in(game.observation(0), 0, stolen) == 0  # the thief saw it arrive
+    for seat in (0, 1):  # nothing of another seat's memory is in seat 2's observation
+        assert all(last_seen_in(obs, seat, c) == -1 for c in range(C.NUM_CARDS))
+
+
+def test_the_kinds_a_seat_asked_for_are_noted_until_its_next_turn():
+    """R5.3: trade offers are public; the kinds asked for in a seat's latest
+    turn are kept in the state, in every seat's observation."""
+    from tests.engine.rules_helpers import PASSPORT, arrange, cards, kind, offer
+    cam, umb, tent = cards("Camera#1", "Umbrella#1", "Tent#1")
+    game = arrange(players=2, hands={0: [PASSPORT[0], cam], 1: [PASSPORT[1], umb, tent]})
+    offer(game, 1, [cam], [kind("Tent")], reply=False)
+    asked = 1 << kind("Tent")
+    assert game.observation(1)[L.ASKED + 0] == asked and game.observation(0)[L.ASKED + 0] == asked
+    game.apply(game.legal_actions()[0])  # seat 0 takes its action (draws); seat 1's turn
+    while game.active == 1 and not game.over:
+        assert game.observation(1)[L.ASKED + 0] == asked  # still known while others play
+        game.apply(L.A_DRAW if L.A_DRAW in game.legal_actions() else game.legal_actions()[0])
+    assert game.active == 0 and game.state[L.ASKED + 0] == 0  # a new turn starts with none noted

@@ -1,0 +1,31 @@
+"""The on-disk kernel cache is cleared when a package's sources, or those of
+a package it depends on, change (engine/_kernel_cache.py)."""
+
+from engine._kernel_cache import drop_stale_kernels
+
+
+def make_package(root, name, source):
+    package = root / name
+    (package / "__pycache__").mkdir(parents=True)
+    (package / "kernels.py").write_text(source)
+    return package
+
+
+def cached(package):
+    entry = package / "__pycache__" / "kernels.f-1.py311.nbi"
+    entry.write_text("machine code")
+    return entry
+
+
+def test_a_change_in_a_dependency_clears_the_cache(tmp_path, monkeypatch):
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.delenv("NUMBA_DISABLE_JIT", raising=False)
+    engine = make_package(tmp_path, "engine", "SIZE = 1\n")
+    bots = make_package(tmp_path, "bots", "from engine.kernels import SIZE\n")
+    drop_stale_kernels(bots, depends_on=(engine,))
+    entry = cached(bots)
+    drop_stale_kernels(bots, depends_on=(engine,))
+    assert entry.exists(), "nothing changed: the cache stays"
+    (engine / "kernels.py").write_text("SIZE = 2\n")
+    drop_stale_kernels(bots, depends_on=(engine,))
+    assert not entry.exists(), "the engine changed: the bots' kernels are stale"
