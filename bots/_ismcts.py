@@ -26,6 +26,10 @@ card a Local Guide or Trading Post player takes or puts back) are played by
 the rollout policy and do not split the tree either (move projection), so the
 tree cannot learn what it should not know.
 
+With `P_BELIEF_SWEEPS` the uniform deal is first moved towards what players
+really keep in hand (bots/_beliefs.py), then checked against the travel
+inference.
+
 With `P_RIVALS_BY_POLICY` every decision of another seat is played that way:
 the tree then holds only the root seat's own decisions (an open-loop tree
 over them), and rivals act on their own sampled hands through the policy
@@ -53,6 +57,7 @@ from engine._layout import (
 from engine._legal import legal_actions, travel_options
 from engine._apply import apply_action
 
+from ._beliefs import ROUND_BUCKETS, WEIGHT_COLUMNS, reweigh_hands
 from ._heuristic import evaluate, score_action
 from ._rollout import rollout_action
 
@@ -65,7 +70,9 @@ P_WIDTH = 4            # most children considered in a card/kind choice
 P_SEES_ALL = 5         # measurement only: `observation` is the true state (a cheater)
 P_INFER_TRAVEL = 6     # sample only worlds where no other seat could have travelled
 P_RIVALS_BY_POLICY = 7 # other seats' decisions are played by the rollout policy, not tree nodes
-NUM_PARAMS = 8
+P_BELIEF_SWEEPS = 8    # Metropolis sweeps towards the hand beliefs of _beliefs.py (0: uniform deal)
+P_BELIEF_WEIGHTS = 9   # then the belief's log weights, ROUND_BUCKETS x WEIGHT_COLUMNS
+NUM_PARAMS = P_BELIEF_WEIGHTS + ROUND_BUCKETS * WEIGHT_COLUMNS
 
 INFERENCE_TRIES = 16   # samples tried before a world that breaks the inference is kept
 
@@ -231,6 +238,8 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
     sees_all = params[P_SEES_ALL] != 0.0
     infer_travel = params[P_INFER_TRAVEL] != 0.0 and not sees_all
     rivals_by_policy = params[P_RIVALS_BY_POLICY] != 0.0
+    belief_sweeps = np.int64(params[P_BELIEF_SWEEPS]) if not sees_all else 0
+    log_weights = params[P_BELIEF_WEIGHTS:].copy().reshape((ROUND_BUCKETS, WEIGHT_COLUMNS))
     certain = np.ones(6, np.int64)
     if infer_travel:
         certain_travellers(observation, root_seat, certain)
@@ -242,6 +251,8 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
         else:
             for _try in range(INFERENCE_TRIES):
                 determinize(observation, root_seat, np.int64(splitmix_next(rng, 0)), S)
+                if belief_sweeps > 0:
+                    reweigh_hands(S, observation, root_seat, log_weights, rng, belief_sweeps)
                 if not infer_travel or not breaks_travel_inference(S, certain):
                     break
         node = 0

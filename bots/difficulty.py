@@ -26,7 +26,7 @@ def expert_settings(think: float = EXPERT_THINK) -> SearchSettings:
     opponent."""
     return SearchSettings(iterations=max(int(think * NOMINAL_ITERATIONS_PER_SECOND), 50),
                           seconds=3.0 * think, rollout_depth=20, infer_travel=True,
-                          rivals_by_policy_from=3)
+                          rivals_by_policy_from=3, belief_sweeps=4)
 
 
 # Each level searches about twenty times more than the one below (ten for the

@@ -14,6 +14,7 @@ import numpy as np
 from engine import SeatView
 
 from . import _ismcts as K
+from ._beliefs import belief_weights
 
 CHUNK = 256  # iterations per kernel call between clock checks
 
@@ -33,6 +34,7 @@ class SearchSettings:
     # From this many players up, rivals' moves inside the tree are played by
     # the rollout policy instead of being tree nodes (0: never; bots/_ismcts.py).
     rivals_by_policy_from: int = 0
+    belief_sweeps: int = 0          # hand beliefs: Metropolis sweeps per sampled world (bots/_beliefs.py)
     sees_everything: bool = False  # measurement only: the cheating variant
 
     def rivals_by_policy(self, players: int) -> bool:
@@ -49,6 +51,9 @@ class SearchSettings:
         p[K.P_SEES_ALL] = 1.0 if self.sees_everything else 0.0
         p[K.P_INFER_TRAVEL] = 1.0 if self.infer_travel else 0.0
         p[K.P_RIVALS_BY_POLICY] = 1.0 if self.rivals_by_policy(players) else 0.0
+        p[K.P_BELIEF_SWEEPS] = self.belief_sweeps
+        if self.belief_sweeps:
+            p[K.P_BELIEF_WEIGHTS:] = belief_weights(players).ravel()
         return p
 
 
