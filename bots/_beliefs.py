@@ -11,16 +11,20 @@ it cannot see. Real hands are not uniform:
 - early on, the extension cards are still mostly in the draw pile (R3.4
   shuffles them in after the deal).
 
-`reweigh_hands` moves a uniformly dealt world towards that belief with
-Metropolis swaps: it exchanges two hidden cards (same shuffle pool, no event
-into a hand) with probability min(1, w_after / w_before), where a world's
-weight is the product over the rivals' hidden cards of a weight per round
-bucket and category of the card for that rival (and one more when the seat
-last saw the card in that rival's hand). The chain's target is that product
-distribution restricted to the worlds the seat's knowledge allows, so every
-sampled world stays consistent with the observation; only how often each
-one comes up changes. The categories read only public facts (the rival's
-destination, the round) and the seat's own memory, never a hidden card.
+`reweigh_hands` moves a uniformly dealt world towards that belief. It first
+deals every card the seat last saw in a rival's hand back into that hand,
+then runs a few Metropolis swaps: it exchanges two hidden cards (same
+shuffle pool, no event into a hand) with probability min(1, w_after /
+w_before), where a world's weight is the product over the rivals' hidden
+cards of a weight per round bucket and column: the card's category for that
+rival, and facts about the pair (the seat last saw the card there; the rival
+asked for, or refused to give, its kind). The chain's target is that product
+distribution over the worlds the seat's knowledge allows; the chain is short,
+so its start matters too, and the calibration measures the sampler as it
+runs. Every sampled world stays consistent with the observation; only how
+often each one comes up changes. The columns read only public facts (the
+rival's destination, the round, trade offers) and the seat's own memory,
+never a hidden card.
 
 The weights (BELIEF_LOG_WEIGHTS) are measured, not guessed: see
 `bots/calibrate_beliefs.py`, which compares how often each category lies in
@@ -56,37 +60,37 @@ COLUMN_NAMES = ("needed now", "needed later", "other item", "passport", "postcar
 # log(weight) per round bucket and column (the categories, then REMEMBERED),
 # for each number of players; 0 everywhere is the uniform deal. Measured with
 # `python -m bots.calibrate_beliefs --players P --games 150 --rounds 12
-# --samples 4 --sweeps 4`.
+# --samples 4 --sweeps 2`.
 BELIEF_LOG_WEIGHTS = {
     2: np.array([
-        [-0.01, -0.10, -0.31, 4.26, -1.44, -1.45, -2.15, 4.17, -3.19, 0.00, 0.31],
-        [0.27, 0.17, -0.69, 4.31, -0.43, -0.88, -2.03, 3.96, -2.90, 1.78, -0.53],
-        [0.41, 0.42, -0.86, 4.45, -0.00, -0.67, -1.88, 4.02, -1.38, 1.81, -0.50],
-        [0.50, 0.85, -1.21, 3.87, 0.03, -0.62, -1.28, 3.81, -1.24, 1.45, -1.10],
+        [-0.12, -0.20, -0.42, 4.84, -1.53, -1.62, -2.25, 3.88, -3.61, 0.00, 0.62],
+        [0.19, 0.09, -0.76, 4.98, -0.49, -0.96, -2.33, 3.78, -2.68, 1.79, -0.36],
+        [0.31, 0.34, -0.88, 4.93, -0.08, -0.67, -1.76, 3.65, -1.61, 1.90, -0.56],
+        [0.48, 0.73, -1.24, 3.90, 0.05, -0.58, -1.35, 3.39, -1.54, 1.38, -1.05],
     ]),
     3: np.array([
-        [-0.02, -0.13, -0.27, 3.56, -1.15, -1.45, -2.09, 3.71, -1.37, 0.00, -0.11],
-        [0.35, 0.27, -0.76, 3.28, -0.51, -0.81, -2.21, 3.74, -2.91, 1.10, -0.56],
-        [0.48, 0.60, -1.19, 2.91, -0.14, -0.95, -1.73, 3.13, -1.84, 1.34, -0.60],
-        [0.72, 0.88, -1.59, 2.18, -0.00, -0.92, -2.17, 2.63, -1.51, 1.16, -0.98],
+        [-0.14, -0.25, -0.37, 4.16, -1.28, -1.52, -2.15, 2.69, -1.17, 0.00, -0.36],
+        [0.31, 0.21, -0.84, 3.60, -0.52, -0.87, -2.25, 2.87, -2.51, 0.91, -0.37],
+        [0.49, 0.61, -1.24, 3.00, -0.15, -0.97, -1.86, 2.43, -1.75, 1.36, -0.53],
+        [0.73, 0.95, -1.61, 2.08, 0.01, -0.95, -2.30, 1.96, -1.38, 1.14, -1.00],
     ]),
     4: np.array([
-        [0.02, 0.07, -0.34, 3.06, -1.17, -1.38, -2.10, 4.00, -0.82, 1.30, 0.08],
-        [0.32, 0.33, -1.08, 2.88, -0.37, -0.90, -1.75, 3.79, -1.18, 1.13, -0.16],
-        [0.61, 0.45, -1.27, 2.08, -0.05, -0.88, -1.64, 3.07, -1.66, 0.66, 0.27],
-        [0.94, 0.31, -1.46, 1.48, 0.12, -1.21, -1.77, 2.60, -0.82, 1.19, 0.03],
+        [-0.07, 0.01, -0.42, 3.49, -1.29, -1.50, -2.18, 2.59, -1.01, 1.56, 0.13],
+        [0.27, 0.38, -1.13, 3.11, -0.41, -0.98, -1.86, 2.54, -1.18, 1.09, -0.18],
+        [0.58, 0.45, -1.25, 1.93, -0.01, -0.84, -1.56, 2.01, -1.56, 0.60, 0.20],
+        [0.85, 0.35, -1.40, 1.32, 0.17, -1.13, -1.56, 1.70, -0.70, 1.13, 0.10],
     ]),
     5: np.array([
-        [0.14, 0.22, -0.37, 2.71, -1.32, -1.44, -1.86, 4.68, -0.99, 0.00, -0.28],
-        [0.45, 0.35, -1.19, 2.37, -0.42, -0.91, -1.58, 4.06, -0.86, 1.44, -0.10],
-        [0.60, 0.50, -1.04, 1.27, 0.15, -1.06, -1.47, 3.33, -1.52, 1.46, 0.23],
-        [0.87, 0.83, -1.34, 1.52, 0.58, -1.01, -2.04, 3.32, -1.58, 1.71, 0.34],
+        [0.09, 0.22, -0.43, 3.12, -1.49, -1.64, -2.12, 2.78, -1.09, 0.00, -0.20],
+        [0.38, 0.38, -1.23, 2.50, -0.41, -0.95, -1.67, 2.36, -0.77, 1.56, -0.20],
+        [0.54, 0.51, -0.99, 1.13, 0.22, -1.02, -1.48, 2.09, -1.37, 1.43, 0.21],
+        [0.71, 0.82, -1.22, 1.29, 0.66, -0.91, -1.90, 1.90, -1.22, 1.64, 0.30],
     ]),
     6: np.array([
-        [0.31, 0.20, -0.27, 2.38, -1.33, -1.57, -2.04, 4.55, -1.09, 2.12, 0.07],
-        [0.81, 0.56, -1.31, 1.60, -0.33, -1.03, -2.13, 4.24, -1.64, 1.79, -0.53],
-        [0.69, 0.68, -1.37, 1.35, 0.67, -1.00, -1.88, 4.18, -1.65, 1.65, 0.31],
-        [0.83, 0.87, -1.53, 1.26, 0.77, -1.11, -2.17, 3.36, -1.99, 1.25, 0.56],
+        [0.31, 0.20, -0.28, 2.73, -1.53, -1.87, -2.48, 2.50, -0.97, 2.40, -0.19],
+        [0.68, 0.61, -1.24, 1.56, -0.23, -1.00, -2.41, 2.18, -1.36, 1.78, -0.54],
+        [0.55, 0.64, -1.21, 1.04, 0.78, -0.88, -1.66, 2.09, -1.28, 1.30, 0.13],
+        [0.61, 0.83, -1.32, 1.09, 0.76, -0.89, -2.03, 1.73, -1.40, 0.88, 0.35],
     ]),
 }
 
@@ -144,23 +148,37 @@ def round_bucket(S):
 
 
 @njit(cache=True)
-def reweigh_hands(S, obs, root_seat, log_weights, rng, sweeps):
-    """Move the determinized world S (of `obs`, root_seat's observation)
-    towards the belief, by `sweeps` Metropolis proposals per hidden card.
-    S stays a world `obs` allows."""
-    rows = np.full(6, round_bucket(obs), np.int64)
-    reweigh_hands_by_row(S, obs, root_seat, log_weights, rows, rng, sweeps)
+def belief_table(obs, root_seat, log_weights, out):
+    """out[t, c]: weight of hidden card c lying in rival t's hand, as
+    root_seat sees it (its observation `obs`); 1 for a pile place. Computed
+    once per search, as plain factors, so a proposal needs no exp()."""
+    out[:, :] = 0.0
+    bucket = round_bucket(obs)
+    columns = np.empty(WEIGHT_COLUMNS, np.int64)
+    for t in range(obs[PLAYERS]):
+        if t == root_seat:
+            continue
+        for c in range(NUM_CARDS):
+            if obs[LOC + c] == LOC_HIDDEN:
+                for k in range(pair_columns(obs, root_seat, t, c, columns)):
+                    out[t, c] += log_weights[bucket, columns[k]]
+    for t in range(6):
+        for c in range(NUM_CARDS):
+            out[t, c] = np.exp(out[t, c])
 
 
 @njit(cache=True)
-def reweigh_hands_by_row(S, obs, root_seat, log_weights, rows, rng, sweeps):
-    """reweigh_hands with log_weights[rows[t]] the weights of rival t."""
+def reweigh_hands(S, obs, root_seat, weight, rng, sweeps):
+    """Move the determinized world S (of `obs`, root_seat's observation)
+    towards the belief `weight` (from `belief_table`), by `sweeps`
+    Metropolis proposals per hidden card. S stays a world `obs` allows."""
     n = S[PLAYERS]
     if obs[PHASE] == PH_TP_PICK or obs[PHASE] == PH_TP_GIVE:
         return  # the Trading Post's takings are tied to their places (determinize)
     me = 1 << root_seat
     cards = np.empty(NUM_CARDS, np.int64)   # hidden cards that may move
     slot = np.empty(NUM_CARDS, np.int64)    # their DRAW ring index, or -1 in a hand
+    index_of = np.full(NUM_CARDS, -1, np.int64)
     in_hand = 0
     m = 0
     for c in range(NUM_CARDS):
@@ -175,34 +193,44 @@ def reweigh_hands_by_row(S, obs, root_seat, log_weights, rows, rng, sweeps):
         elif loc == LOC_DRAW:
             cards[m] = c
             slot[m] = -2  # found below
+            index_of[c] = m
             m += 1
     if in_hand == 0 or m < 2:
         return
     for i in range(S[DRAW_SIZE]):
         ring = DRAW + (S[DRAW_HEAD] + i) % NUM_CARDS
-        c = S[ring]
-        for j in range(m):
-            if cards[j] == c:
-                slot[j] = ring
-                break
-    weight = np.zeros((6, NUM_CARDS), np.float64)
-    columns = np.empty(WEIGHT_COLUMNS, np.int64)
-    for t in range(n):
-        if t == root_seat:
-            continue
-        for j in range(m):
-            c = cards[j]
-            for k in range(pair_columns(obs, root_seat, t, c, columns)):
-                weight[t, c] += log_weights[rows[t], columns[k]]
+        j = index_of[S[ring]]
+        if j >= 0:
+            slot[j] = ring
     hand_cards = np.empty(NUM_CARDS, np.int64)
     h = 0
     for j in range(m):
         if slot[j] == -1:
             hand_cards[h] = j
             h += 1
+    # Start the chain from a good guess: every card the seat last saw in a
+    # rival's hand is dealt back there (swapped with one of that hand's other
+    # unseen cards of the same pool), so the chain need not find it by chance.
+    for j in range(m):
+        b = cards[j]
+        t = last_seen_in(obs, root_seat, b)
+        if t < 0 or t == root_seat or S[LOC + b] == t:
+            continue
+        chosen = -1
+        seen = 0
+        for k in range(h):
+            i = hand_cards[k]
+            a = cards[i]
+            if (S[LOC + a] == t and last_seen_in(obs, root_seat, a) != t
+                    and (obs[NEW + a] & me) == (obs[NEW + b] & me)):
+                seen += 1  # reservoir sampling: a uniform choice in one pass
+                if np.int64(splitmix_next(rng, 0) % np.uint64(seen)) == 0:
+                    chosen = i
+        if chosen >= 0:
+            swap_cards(S, cards, slot, hand_cards, h, chosen, j)
     for _ in range(sweeps * m):  # each hidden card is drawn about `sweeps` times
-        i = hand_cards[np.int64(splitmix_next(rng, 0) % np.uint64(h))]
-        j = np.int64(splitmix_next(rng, 0) % np.uint64(m))
+        i = hand_cards[below(rng, h)]
+        j = below(rng, m)
         a = cards[i]
         b = cards[j]
         if i == j or (obs[NEW + a] & me) != (obs[NEW + b] & me):
@@ -213,31 +241,50 @@ def reweigh_hands_by_row(S, obs, root_seat, log_weights, rows, rng, sweeps):
         tb = S[LOC + b]
         if ta == tb:
             continue
-        delta = weight[ta, b] - weight[ta, a]
+        # accept with probability min(1, after / before)
+        after = weight[ta, b]
+        before = weight[ta, a]
         if slot[j] == -1:
-            delta += weight[tb, a] - weight[tb, b]
-        if delta < 0.0:
+            after *= weight[tb, a]
+            before *= weight[tb, b]
+        if after < before:
             r = np.float64(splitmix_next(rng, 0) >> np.uint64(11)) / 9007199254740992.0
-            if r >= np.exp(delta):
+            if r * before >= after:
                 continue
-        # swap a (in hand ta) and b (in hand tb, or in the draw pile)
-        S[KIND_COUNT + ta * C.NUM_KINDS + CARD_KIND[a]] -= 1
-        S[KIND_COUNT + ta * C.NUM_KINDS + CARD_KIND[b]] += 1
-        S[LOC + b] = ta
-        S[KNOWN + b] = 1 << ta
-        if slot[j] == -1:
-            S[KIND_COUNT + tb * C.NUM_KINDS + CARD_KIND[b]] -= 1
-            S[KIND_COUNT + tb * C.NUM_KINDS + CARD_KIND[a]] += 1
-            S[LOC + a] = tb
-            S[KNOWN + a] = 1 << tb
-        else:
-            S[LOC + a] = LOC_DRAW
-            S[KNOWN + a] = 0
-            S[slot[j]] = a
-            slot[i] = slot[j]
-            slot[j] = -1
-            # a left the hand list, b joined it at the same index
-            for k in range(h):
-                if hand_cards[k] == i:
-                    hand_cards[k] = j
-                    break
+        swap_cards(S, cards, slot, hand_cards, h, i, j)
+
+
+@njit(cache=True, inline='always')
+def below(rng, n):
+    """A random number in 0..n-1 (n < 2**32) by multiply-shift: no division
+    in the proposal loop, and the bias is below 2**-32 per draw."""
+    return np.int64(((splitmix_next(rng, 0) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
+
+
+@njit(cache=True, inline='always')
+def swap_cards(S, cards, slot, hand_cards, h, i, j):
+    """Swap hidden card cards[i] (in a hand) with cards[j] (in another hand,
+    or in the draw pile at ring index slot[j]), keeping the lists in step."""
+    a = cards[i]
+    b = cards[j]
+    ta = S[LOC + a]
+    tb = S[LOC + b]
+    S[KIND_COUNT + ta * C.NUM_KINDS + CARD_KIND[a]] -= 1
+    S[KIND_COUNT + ta * C.NUM_KINDS + CARD_KIND[b]] += 1
+    S[LOC + b] = ta
+    S[KNOWN + b] = 1 << ta
+    if slot[j] == -1:
+        S[KIND_COUNT + tb * C.NUM_KINDS + CARD_KIND[b]] -= 1
+        S[KIND_COUNT + tb * C.NUM_KINDS + CARD_KIND[a]] += 1
+        S[LOC + a] = tb
+        S[KNOWN + a] = 1 << tb
+    else:
+        S[LOC + a] = LOC_DRAW
+        S[KNOWN + a] = 0
+        S[slot[j]] = a
+        slot[i] = slot[j]
+        slot[j] = -1
+        for k in range(h):  # a left the hand list; b joins it at the same index
+            if hand_cards[k] == i:
+                hand_cards[k] = j
+                break

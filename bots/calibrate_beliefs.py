@@ -52,13 +52,15 @@ def shares(positions, log_weights, samples, sweeps, seed):
         bucket = B.round_bucket(obs)
         hidden = np.flatnonzero(obs[L.LOC:L.KNOWN] == LOC_HIDDEN)
         columns = np.empty(B.WEIGHT_COLUMNS, np.int64)
+        table = np.zeros((6, L.NUM_CARDS))
+        B.belief_table(obs, 0, log_weights, table)
         certain = np.ones(6, np.int64)
         K.certain_travellers(obs, 0, certain)
         places = []
         for i in range(samples):
             for attempt in range(K.INFERENCE_TRIES):  # the search's sampler, travel inference included
                 determinize(obs, 0, seed * 7919 + k * 131 + i * 17 + attempt, world)
-                B.reweigh_hands(world, obs, 0, log_weights, rng, sweeps)
+                B.reweigh_hands(world, obs, 0, table, rng, sweeps)
                 if not K.breaks_travel_inference(world, certain):
                     break
             places.append(world[L.LOC:L.KNOWN].copy())

@@ -35,7 +35,9 @@ def reweighed(game, seat, seed, log_weights, sweeps=6):
     obs = game.observation(seat)
     world = np.empty(L.STATE_SIZE, np.int64)
     assert determinize(obs, seat, seed, world)
-    B.reweigh_hands(world, obs, seat, log_weights, np.array([seed], np.int64), sweeps)
+    table = np.zeros((6, C.NUM_CARDS))
+    B.belief_table(obs, seat, log_weights, table)
+    B.reweigh_hands(world, obs, seat, table, np.array([seed], np.int64), sweeps)
     return obs, world
 
 
