@@ -35,12 +35,14 @@ import numpy as np
 from numba import njit
 
 from engine import cards as C
-from engine._core import CARD_KIND, NUM_CARDS, REQUIRED, splitmix_next
+from engine._core import CARD_KIND, NUM_CARDS, splitmix_next
 from engine._knowledge import LOC_HIDDEN, last_seen_in
 from engine._layout import (
     ASKED, REFUSED, DRAW, DRAW_HEAD, DRAW_SIZE, CENTER, KIND_COUNT, KNOWN, LOC, LOC_DRAW, NEW, OWN, PHASE,
     PH_TP_GIVE, PH_TP_PICK, PLAYERS, TURN,
 )
+
+from ._heuristic import destination_of, requires
 
 # Categories of a card for the seat that might hold it.
 (CAT_NEED_NOW, CAT_NEED_LATER, CAT_OTHER_ITEM, CAT_PASSPORT, CAT_POSTCARD, CAT_SPECIAL,
@@ -104,14 +106,10 @@ def belief_weights(players):
 def card_category(S, seat, card):
     """What `card` would be to `seat`: public facts only (destinations, kinds)."""
     kind = CARD_KIND[card]
-    own = S[OWN + seat]
-    dest = own if own >= 0 else S[CENTER]
     if kind < C.NUM_ITEM_KINDS:
-        if REQUIRED[dest, 0] == kind or REQUIRED[dest, 1] == kind or REQUIRED[dest, 2] == kind:
+        if requires(destination_of(S, seat), kind):
             return CAT_NEED_NOW
-        center = S[CENTER]
-        if own >= 0 and (REQUIRED[center, 0] == kind or REQUIRED[center, 1] == kind
-                         or REQUIRED[center, 2] == kind):
+        if S[OWN + seat] >= 0 and requires(S[CENTER], kind):
             return CAT_NEED_LATER
         return CAT_OTHER_ITEM
     if kind == C.KIND_PASSPORT:
