@@ -58,6 +58,7 @@ from engine._legal import legal_actions, travel_options
 from engine._apply import apply_action
 
 from ._beliefs import ROUND_BUCKETS, WEIGHT_COLUMNS, belief_table, reweigh_hands
+from ._evaluation import NUM_FEATURES, evaluate_fitted
 from ._heuristic import evaluate, score_action
 from ._rollout import rollout_action
 
@@ -71,7 +72,9 @@ P_SEES_ALL = 5         # measurement only: `observation` is the true state (a ch
 P_INFER_TRAVEL = 6     # sample only worlds where no other seat could have travelled
 P_RIVALS_BY_POLICY = 7 # other seats' decisions are played by the rollout policy, not tree nodes
 P_BELIEF_SWEEPS = 8    # Metropolis sweeps towards the hand beliefs of _beliefs.py (0: uniform deal)
-P_BELIEF_WEIGHTS = 9   # then the belief's log weights, ROUND_BUCKETS x WEIGHT_COLUMNS
+P_FITTED_EVALUATION = 9  # 1: score cut-off positions with the fitted evaluation (_evaluation.py)
+P_EVALUATION_WEIGHTS = 10  # then its weights, NUM_FEATURES of them
+P_BELIEF_WEIGHTS = P_EVALUATION_WEIGHTS + NUM_FEATURES  # then the belief's log weights, ROUND_BUCKETS x WEIGHT_COLUMNS
 NUM_PARAMS = P_BELIEF_WEIGHTS + ROUND_BUCKETS * WEIGHT_COLUMNS
 
 INFERENCE_TRIES = 16   # samples tried before a world that breaks the inference is kept
@@ -234,6 +237,8 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
     epsilon = params[P_EPSILON]
     depth_limit = np.int64(params[P_ROLLOUT_DEPTH])
     temperature = params[P_TEMPERATURE]
+    fitted_evaluation = params[P_FITTED_EVALUATION] > 0
+    evaluation_weights = params[P_EVALUATION_WEIGHTS:P_EVALUATION_WEIGHTS + NUM_FEATURES].copy()
     width = np.int64(params[P_WIDTH])
     sees_all = params[P_SEES_ALL] != 0.0
     infer_travel = params[P_INFER_TRAVEL] != 0.0 and not sees_all
@@ -317,6 +322,8 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
             steps += 1
         if S[PHASE] == PH_OVER:
             terminal_rewards(S, reward)
+        elif fitted_evaluation:
+            evaluate_fitted(S, reward, evaluation_weights)
         else:
             evaluate(S, reward, temperature)
         # ---- backpropagation

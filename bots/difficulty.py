@@ -25,13 +25,20 @@ def expert_settings(think: float = EXPERT_THINK) -> SearchSettings:
     in 48 games, so the change is not shown to help against a searching
     opponent.
 
+    It scores the positions its rollouts reach with the fitted evaluation
+    (bots/_evaluation.py), after 10 rollout decisions rather than 20: 4
+    players, all extensions, 0.01 s a move against three greedy bots, the
+    fitted score won 72.3% against 67.3% with the hand-set one on one set
+    of 400 deals and 70.5% against 60.8% on another; the shorter rollout
+    then 75.5% and 72.8% on the same deals (docs/strength.md, session 5).
+
     It does not sample hands from beliefs (`belief_sweeps`, bots/_beliefs.py):
     on the same 400 deals at 0.01 s against three greedy bots they won 68.5%
     against 67.3% without them, within the noise, for a search about 15%
     slower (docs/strength.md)."""
     return SearchSettings(iterations=max(int(think * NOMINAL_ITERATIONS_PER_SECOND), 50),
-                          seconds=3.0 * think, rollout_depth=20, infer_travel=True,
-                          rivals_by_policy_from=3)
+                          seconds=3.0 * think, rollout_depth=10, infer_travel=True,
+                          rivals_by_policy_from=3, evaluation="fitted")
 
 
 # Each level searches about twenty times more than the one below (ten for the

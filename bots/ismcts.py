@@ -15,6 +15,7 @@ from engine import SeatView
 
 from . import _ismcts as K
 from ._beliefs import belief_weights
+from ._evaluation import EVALUATION_WEIGHTS, NUM_FEATURES
 
 CHUNK = 256  # iterations per kernel call between clock checks
 
@@ -34,6 +35,9 @@ class SearchSettings:
     # From this many players up, rivals' moves inside the tree are played by
     # the rollout policy instead of being tree nodes (0: never; bots/_ismcts.py).
     rivals_by_policy_from: int = 0
+    # How a rollout's cut-off position is scored: "hand-set" (softmax of
+    # _heuristic.progress / temperature) or "fitted" (bots/_evaluation.py).
+    evaluation: str = "hand-set"
     belief_sweeps: int = 0          # hand beliefs: Metropolis sweeps per sampled world (bots/_beliefs.py)
     sees_everything: bool = False  # measurement only: the cheating variant
 
@@ -52,6 +56,11 @@ class SearchSettings:
         p[K.P_INFER_TRAVEL] = 1.0 if self.infer_travel else 0.0
         p[K.P_RIVALS_BY_POLICY] = 1.0 if self.rivals_by_policy(players) else 0.0
         p[K.P_BELIEF_SWEEPS] = self.belief_sweeps
+        if self.evaluation == "fitted":
+            p[K.P_FITTED_EVALUATION] = 1.0
+            p[K.P_EVALUATION_WEIGHTS:K.P_EVALUATION_WEIGHTS + NUM_FEATURES] = EVALUATION_WEIGHTS
+        elif self.evaluation != "hand-set":
+            raise ValueError(f"unknown evaluation {self.evaluation!r}")
         if self.belief_sweeps:
             p[K.P_BELIEF_WEIGHTS:] = belief_weights(players).ravel()
         return p

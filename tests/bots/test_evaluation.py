@@ -1,0 +1,85 @@
+"""The fitted evaluation (bots/_evaluation.py) and its fitting (bots/fit_evaluation.py)."""
+
+import numpy as np
+import pytest
+
+from engine import _layout as L
+from engine import cards as C
+from engine._core import REQUIRED
+from bots import _evaluation as E
+from bots import fit_evaluation as F
+from bots.difficulty import make_bot
+from bots.ismcts import IsmctsBot, SearchSettings
+from tests.engine.arrange import arrange
+
+
+def item_cards(kind):
+    return [c for c in range(C.NUM_CARDS) if C.CARD_KINDS[c] == kind]
+
+
+def test_features_read_the_hand():
+    S = arrange(players=3, extensions=C.ALL_EXTENSIONS).state  # the same seed gives the same countries
+    need = [int(k) for k in REQUIRED[S[L.OWN + 0]]]
+    hand = [item_cards(need[0])[0], item_cards(need[1])[0], C.FIRST_PASSPORT,
+            C.FIRST_POSTCARD, C.FIRST_POSTCARD + 1]
+    game = arrange(players=3, extensions=C.ALL_EXTENSIONS,
+                   hands={0: hand, 1: [C.FIRST_FORBIDDEN], 2: []}, active=1)
+    f = np.empty(E.NUM_FEATURES)
+    E.features(game.state, 0, f)
+    named = dict(zip(E.FEATURE_NAMES, f))
+    assert named["2 items of the destination"] == 1 and named["1 item of the destination"] == 0
+    assert named["a passport"] == 1 and named["2 postcards"] == 1 and named["1 postcard"] == 0
+    assert named["cards in hand"] == 5 and named["ready to travel"] == 0
+    assert named["turns until its own turn (0 = to move), of the table"] == pytest.approx(2 / 3)
+    E.features(game.state, 1, f)
+    named = dict(zip(E.FEATURE_NAMES, f))
+    assert named["forbidden items"] == 1 and named["a passport"] == 0
+    assert named["turns until its own turn (0 = to move), of the table"] == 0
+
+
+def test_evaluation_is_a_distribution_that_favours_the_better_hand():
+    game = arrange(players=2, extensions=C.ALL_EXTENSIONS,
+                   hands={0: [C.FIRST_POSTCARD, C.FIRST_POSTCARD + 1, C.FIRST_POSTCARD + 2], 1: [0]})
+    rewards = np.zeros(6)
+    E.evaluate_fitted(game.state, rewards, E.EVALUATION_WEIGHTS)
+    assert rewards[:2].sum() == pytest.approx(1.0)
+    assert rewards[0] > 0.7  # three postcards against a single item
+
+
+def test_fit_recovers_known_weights():
+    rng = np.random.default_rng(3)
+    true = rng.normal(0, 1, E.NUM_FEATURES)
+    x = rng.normal(0, 1, (6000, 6, E.NUM_FEATURES))
+    masks = np.ones((6000, 6), bool)
+    masks[:3000, 4:] = False
+    z = np.where(masks, x @ true, -np.inf)
+    p = np.exp(z - z.max(axis=1, keepdims=True))
+    p /= p.sum(axis=1, keepdims=True)
+    winners = np.array([rng.choice(6, p=row) for row in p])
+    w = F.fit(x, masks, winners, ridge=0.1)
+    assert np.abs(w - true).max() < 0.2
+    assert F.log_likelihood(x @ w, masks, winners) > F.log_likelihood(x @ (0 * w), masks, winners)
+
+
+def test_the_fit_runs_on_played_games(capsys):
+    F.main(["--games", "6", "--seed", "5"])
+    out = capsys.readouterr().out
+    assert "EVALUATION_WEIGHTS = np.array([" in out and "held-out mean log-likelihood" in out
+
+
+def test_a_search_with_the_fitted_evaluation_plays_legal_moves():
+    from engine import Game
+    game = Game.new(players=3, extensions="all", seed=11)
+    bot = IsmctsBot(SearchSettings(iterations=200, evaluation="fitted"), seed=1)
+    for _ in range(30):
+        if game.over:
+            break
+        view = game.view(game.decider)
+        action = bot.choose(view) if game.decider == 0 else make_bot("greedy", 2).choose(view)
+        assert action in view.legal_actions
+        game.apply(action)
+
+
+def test_an_unknown_evaluation_is_refused():
+    with pytest.raises(ValueError, match="unknown evaluation"):
+        SearchSettings(evaluation="magic").params(4)
