@@ -77,10 +77,10 @@ def features(S, seat, out):
 
 
 @njit(cache=True)
-def evaluate_fitted(S, rewards, weights):
-    """Write into rewards[seat] every seat's estimated win chance in S."""
+def evaluate_fitted(S, rewards, weights, f):
+    """Write into rewards[seat] every seat's estimated win chance in S
+    (f: scratch of NUM_FEATURES floats, so the search allocates nothing here)."""
     n = S[PLAYERS]
-    f = np.empty(NUM_FEATURES, np.float64)
     top = -1e9
     for s in range(n):
         features(S, s, f)

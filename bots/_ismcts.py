@@ -239,6 +239,7 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
     temperature = params[P_TEMPERATURE]
     fitted_evaluation = params[P_FITTED_EVALUATION] > 0
     evaluation_weights = params[P_EVALUATION_WEIGHTS:P_EVALUATION_WEIGHTS + NUM_FEATURES].copy()
+    feature_scratch = np.empty(NUM_FEATURES, np.float64)
     width = np.int64(params[P_WIDTH])
     sees_all = params[P_SEES_ALL] != 0.0
     infer_travel = params[P_INFER_TRAVEL] != 0.0 and not sees_all
@@ -323,7 +324,7 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
         if S[PHASE] == PH_OVER:
             terminal_rewards(S, reward)
         elif fitted_evaluation:
-            evaluate_fitted(S, reward, evaluation_weights)
+            evaluate_fitted(S, reward, evaluation_weights, feature_scratch)
         else:
             evaluate(S, reward, temperature)
         # ---- backpropagation

@@ -41,7 +41,7 @@ def test_evaluation_is_a_distribution_that_favours_the_better_hand():
     game = arrange(players=2, extensions=C.ALL_EXTENSIONS,
                    hands={0: [C.FIRST_POSTCARD, C.FIRST_POSTCARD + 1, C.FIRST_POSTCARD + 2], 1: [0]})
     rewards = np.zeros(6)
-    E.evaluate_fitted(game.state, rewards, E.EVALUATION_WEIGHTS)
+    E.evaluate_fitted(game.state, rewards, E.EVALUATION_WEIGHTS, np.empty(E.NUM_FEATURES))
     assert rewards[:2].sum() == pytest.approx(1.0)
     assert rewards[0] > 0.7  # three postcards against a single item
 
