@@ -19,7 +19,7 @@ from engine import cards as C
 from engine._core import REQUIRED
 from engine._layout import ACTIVE, HAND_SIZE, KIND_COUNT, OWN, PLAYERS, STRIKE
 
-from ._heuristic import destination_of
+from ._heuristic import destination_of, softmax_in_place
 
 FEATURE_NAMES = (
     "own country visited",
@@ -81,18 +81,10 @@ def evaluate_fitted(S, rewards, weights, f):
     """Write into rewards[seat] every seat's estimated win chance in S
     (f: scratch of NUM_FEATURES floats, so the search allocates nothing here)."""
     n = S[PLAYERS]
-    top = -1e9
     for s in range(n):
         features(S, s, f)
         score = 0.0
         for i in range(NUM_FEATURES):
             score += weights[i] * f[i]
         rewards[s] = score
-        if score > top:
-            top = score
-    total = 0.0
-    for s in range(n):
-        rewards[s] = np.exp(rewards[s] - top)
-        total += rewards[s]
-    for s in range(n):
-        rewards[s] /= total
+    softmax_in_place(rewards, n, 1.0)

@@ -151,17 +151,24 @@ def evaluate(S, rewards, temperature):
     """Write into rewards[seat] an estimated win chance for every seat: a softmax
     of `progress` (on a full state, e.g. a determinized world)."""
     n = S[PLAYERS]
-    top = -1e9
     for s in range(n):
         rewards[s] = progress(S, s)
-        if rewards[s] > top:
-            top = rewards[s]
+    softmax_in_place(rewards, n, temperature)
+
+
+@njit(cache=True, inline='always')
+def softmax_in_place(scores, n, temperature):
+    """scores[:n] become the softmax of scores[:n] / temperature."""
+    top = -1e9
+    for s in range(n):
+        if scores[s] > top:
+            top = scores[s]
     total = 0.0
     for s in range(n):
-        rewards[s] = np.exp((rewards[s] - top) / temperature)
-        total += rewards[s]
+        scores[s] = np.exp((scores[s] - top) / temperature)
+        total += scores[s]
     for s in range(n):
-        rewards[s] /= total
+        scores[s] /= total
 
 
 @njit(cache=True)
