@@ -165,18 +165,31 @@ def belief_table(obs, root_seat, log_weights, out):
             out[t, c] = np.exp(out[t, c])
 
 
+SCRATCH_ROWS = 5
+
+
+def belief_scratch():
+    """The working arrays of `reweigh_hands`, allocated once per search."""
+    return np.empty((SCRATCH_ROWS, NUM_CARDS), np.int64)
+
+
 @njit(cache=True)
-def reweigh_hands(S, obs, root_seat, weight, rng, sweeps):
+def reweigh_hands(S, obs, root_seat, weight, rng, sweeps, scratch):
     """Move the determinized world S (of `obs`, root_seat's observation)
     towards the belief `weight` (from `belief_table`), by `sweeps`
-    Metropolis proposals per hidden card. S stays a world `obs` allows."""
+    Metropolis proposals per hidden card. S stays a world `obs` allows.
+    `scratch` (from `belief_scratch`) holds the working lists, so a sampled
+    world costs no allocation."""
     n = S[PLAYERS]
     if obs[PHASE] == PH_TP_PICK or obs[PHASE] == PH_TP_GIVE:
         return  # the Trading Post's takings are tied to their places (determinize)
     me = 1 << root_seat
-    cards = np.empty(NUM_CARDS, np.int64)   # hidden cards that may move
-    slot = np.empty(NUM_CARDS, np.int64)    # their DRAW ring index, or -1 in a hand
-    index_of = np.full(NUM_CARDS, -1, np.int64)
+    cards = scratch[0]          # hidden cards that may move
+    slot = scratch[1]           # their DRAW ring index, or -1 in a hand
+    index_of = scratch[2]       # a draw-pile card's index in `cards`
+    hand_cards = scratch[3]     # indices (in `cards`) of the cards in hands
+    hand_position = scratch[4]  # where an index stands in hand_cards
+    index_of[:] = -1
     in_hand = 0
     m = 0
     for c in range(NUM_CARDS):
@@ -200,11 +213,11 @@ def reweigh_hands(S, obs, root_seat, weight, rng, sweeps):
         j = index_of[S[ring]]
         if j >= 0:
             slot[j] = ring
-    hand_cards = np.empty(NUM_CARDS, np.int64)
     h = 0
     for j in range(m):
         if slot[j] == -1:
             hand_cards[h] = j
+            hand_position[j] = h
             h += 1
     # Start the chain from a good guess: every card the seat last saw in a
     # rival's hand is dealt back there (swapped with one of that hand's other
@@ -225,7 +238,7 @@ def reweigh_hands(S, obs, root_seat, weight, rng, sweeps):
                 if np.int64(splitmix_next(rng, 0) % np.uint64(seen)) == 0:
                     chosen = i
         if chosen >= 0:
-            swap_cards(S, cards, slot, hand_cards, h, chosen, j)
+            swap_cards(S, cards, slot, hand_cards, hand_position, chosen, j)
     for _ in range(sweeps * m):  # each hidden card is drawn about `sweeps` times
         i = hand_cards[below(rng, h)]
         j = below(rng, m)
@@ -249,7 +262,7 @@ def reweigh_hands(S, obs, root_seat, weight, rng, sweeps):
             r = np.float64(splitmix_next(rng, 0) >> np.uint64(11)) / 9007199254740992.0
             if r * before >= after:
                 continue
-        swap_cards(S, cards, slot, hand_cards, h, i, j)
+        swap_cards(S, cards, slot, hand_cards, hand_position, i, j)
 
 
 @njit(cache=True, inline='always')
@@ -260,7 +273,7 @@ def below(rng, n):
 
 
 @njit(cache=True, inline='always')
-def swap_cards(S, cards, slot, hand_cards, h, i, j):
+def swap_cards(S, cards, slot, hand_cards, hand_position, i, j):
     """Swap hidden card cards[i] (in a hand) with cards[j] (in another hand,
     or in the draw pile at ring index slot[j]), keeping the lists in step."""
     a = cards[i]
@@ -282,7 +295,6 @@ def swap_cards(S, cards, slot, hand_cards, h, i, j):
         S[slot[j]] = a
         slot[i] = slot[j]
         slot[j] = -1
-        for k in range(h):  # a left the hand list; b joins it at the same index
-            if hand_cards[k] == i:
-                hand_cards[k] = j
-                break
+        k = hand_position[i]  # a left the hand list; b joins it at the same place
+        hand_cards[k] = j
+        hand_position[j] = k

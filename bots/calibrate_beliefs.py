@@ -48,6 +48,7 @@ def shares(positions, log_weights, samples, sweeps, seed):
     sampled = np.zeros_like(total)
     world = np.empty(L.STATE_SIZE, np.int64)
     rng = np.array([seed], np.int64)
+    scratch = B.belief_scratch()
     for k, (obs, state) in enumerate(positions):
         bucket = B.round_bucket(obs)
         hidden = np.flatnonzero(obs[L.LOC:L.KNOWN] == LOC_HIDDEN)
@@ -60,7 +61,7 @@ def shares(positions, log_weights, samples, sweeps, seed):
         for i in range(samples):
             for attempt in range(K.INFERENCE_TRIES):  # the search's sampler, travel inference included
                 determinize(obs, 0, seed * 7919 + k * 131 + i * 17 + attempt, world)
-                B.reweigh_hands(world, obs, 0, table, rng, sweeps)
+                B.reweigh_hands(world, obs, 0, table, rng, sweeps, scratch)
                 if not K.breaks_travel_inference(world, certain):
                     break
             places.append(world[L.LOC:L.KNOWN].copy())

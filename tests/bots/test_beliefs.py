@@ -37,7 +37,7 @@ def reweighed(game, seat, seed, log_weights, sweeps=6):
     assert determinize(obs, seat, seed, world)
     table = np.zeros((6, C.NUM_CARDS))
     B.belief_table(obs, seat, log_weights, table)
-    B.reweigh_hands(world, obs, seat, table, np.array([seed], np.int64), sweeps)
+    B.reweigh_hands(world, obs, seat, table, np.array([seed], np.int64), sweeps, B.belief_scratch())
     return obs, world
 
 
