@@ -32,13 +32,15 @@ def expert_settings(think: float = EXPERT_THINK) -> SearchSettings:
     of 400 deals and 70.5% against 60.8% on another; the shorter rollout
     then 75.5% and 72.8% on the same deals (docs/strength.md, session 5).
 
-    It does not sample hands from beliefs (`belief_sweeps`, bots/_beliefs.py):
-    on the same 400 deals at 0.01 s against three greedy bots they won 68.5%
-    against 67.3% without them, within the noise, for a search about 15%
-    slower (docs/strength.md)."""
+    It samples rivals' hands from beliefs (`belief_sweeps`, bots/_beliefs.py):
+    with the fitted evaluation they won 78.0%, 78.2% and 76.7% against
+    75.5%, 72.8% and 72.8% without them on three sets of 400 deals at 0.01 s
+    (+4.0 points pooled, paired), which lifts the fair expert to 0.87 of the
+    cheater's win rate; with session 3's hand-set evaluation they had made no
+    measurable difference (docs/strength.md, session 6)."""
     return SearchSettings(iterations=max(int(think * NOMINAL_ITERATIONS_PER_SECOND), 50),
                           seconds=3.0 * think, rollout_depth=10, infer_travel=True,
-                          rivals_by_policy_from=3, evaluation="fitted")
+                          rivals_by_policy_from=3, evaluation="fitted", belief_sweeps=2)
 
 
 # Each level searches about twenty times more than the one below (ten for the

@@ -69,7 +69,7 @@ def run_ismcts_bench(positions: int, iterations: int) -> dict:
         "fastest_position": max(speeds),
         "settings": {"rollout_depth": settings.rollout_depth, "width": settings.width,
                      "epsilon": settings.epsilon, "exploration": settings.exploration,
-                     "evaluation": settings.evaluation},
+                     "evaluation": settings.evaluation, "belief_sweeps": settings.belief_sweeps},
         "cpu": cpu,
         "python": platform.python_version(),
         "numba": numba.__version__,
