@@ -22,6 +22,7 @@ from engine._layout import *  # noqa: F401,F403 -- the layout constants are the 
 from ._heuristic import card_value, progress, trade_gain
 
 NUM_CARDS = C.NUM_CARDS
+assert NUM_ACTIONS <= 192, "legal_bits holds 192 actions"
 
 
 @njit(cache=True, inline='always')
@@ -70,6 +71,35 @@ def is_legal(legal, n, action):
     return False
 
 
+@njit(cache=True, inline='always')
+def legal_bits(legal, n):
+    """The legal actions as a 192-bit set in three words (NUM_ACTIONS <= 192),
+    so a main decision's many legality checks cost a bit test each instead of
+    a scan of the list."""
+    w0 = np.uint64(0)
+    w1 = np.uint64(0)
+    w2 = np.uint64(0)
+    for i in range(n):
+        x = legal[i]
+        if x < 64:
+            w0 |= np.uint64(1) << np.uint64(x)
+        elif x < 128:
+            w1 |= np.uint64(1) << np.uint64(x - 64)
+        else:
+            w2 |= np.uint64(1) << np.uint64(x - 128)
+    return w0, w1, w2
+
+
+@njit(cache=True, inline='always')
+def has(bits, action):
+    w0, w1, w2 = bits
+    if action < 64:
+        return (w0 >> np.uint64(action)) & np.uint64(1) != 0
+    if action < 128:
+        return (w1 >> np.uint64(action - 64)) & np.uint64(1) != 0
+    return (w2 >> np.uint64(action - 128)) & np.uint64(1) != 0
+
+
 @njit(cache=True)
 def extreme_card(S, legal, n, seat, highest):
     """The legal CARD action whose card is worth most (or least) to seat."""
@@ -88,26 +118,27 @@ def extreme_card(S, legal, n, seat, highest):
 
 @njit(cache=True)
 def main_action(S, legal, n, a, missing, m):
+    bits = legal_bits(legal, n)
     # travel first (R6); a plain travel keeps the Credit Card
-    if is_legal(legal, n, A_TRAVEL):
+    if has(bits, A_TRAVEL):
         return A_TRAVEL
     for i in range(3):
-        if is_legal(legal, n, A_TRAVEL_CARD + i):
+        if has(bits, A_TRAVEL_CARD + i):
             return A_TRAVEL_CARD + i
     for f in range(3):
-        if is_legal(legal, n, A_DECLARE + f):
+        if has(bits, A_DECLARE + f):
             return A_DECLARE + f
     for f in range(3):
-        if is_legal(legal, n, A_SMUGGLE + f):
+        if has(bits, A_SMUGGLE + f):
             return A_SMUGGLE + f
-        if is_legal(legal, n, A_DISPOSE + f):
+        if has(bits, A_DISPOSE + f):
             return A_DISPOSE + f
     if S[ACTIONS_LEFT] == 0:
         return A_END_TURN
-    if is_legal(legal, n, A_UPGRADE):
+    if has(bits, A_UPGRADE):
         return A_UPGRADE
     for i in range(m):
-        if in_discard(S, missing[i]) and is_legal(legal, n, A_RECYCLE):
+        if in_discard(S, missing[i]) and has(bits, A_RECYCLE):
             return A_RECYCLE
     players = S[PLAYERS]
     for i in range(m):
@@ -115,11 +146,11 @@ def main_action(S, legal, n, a, missing, m):
         for j in range(1, players):
             t = (a + j) % players
             if count(S, t, k) > 0:
-                if S[HAND_SIZE + t] <= 3 and is_legal(legal, n, A_STEAL_FROM + t):
+                if S[HAND_SIZE + t] <= 3 and has(bits, A_STEAL_FROM + t):
                     return A_STEAL_FROM + t
-                if S[DECLINED] < 2 and is_legal(legal, n, A_TRADE_TO + t):
+                if S[DECLINED] < 2 and has(bits, A_TRADE_TO + t):
                     return A_TRADE_TO + t
-    if is_legal(legal, n, A_LOCAL_GUIDE):
+    if has(bits, A_LOCAL_GUIDE):
         return A_LOCAL_GUIDE
     return A_DRAW
 
