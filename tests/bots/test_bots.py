@@ -43,6 +43,25 @@ def test_same_observation_same_move():
             assert a == b
 
 
+def test_the_experts_beliefs_read_only_the_observation():
+    """R7.4 for the expert's knowledge (beliefs about hands, the fitted
+    evaluation, missed travels, rivals by policy): the same observation with
+    other hidden cards gives the same move. The clock is off, so the budget
+    is exactly the iterations on any machine."""
+    from dataclasses import replace
+    from bots.difficulty import expert_settings
+    settings = replace(expert_settings(0.003), seconds=None)
+    assert settings.belief_sweeps > 0 and settings.evaluation == "fitted"
+    for seed in (3, 12):
+        for game in positions(seed, limit=4):
+            seat = game.decider
+            other = game.determinize(seat, 7)
+            assert np.array_equal(other.observation(seat), game.observation(seat))
+            a = IsmctsBot(settings, seed=5).choose(game.view(seat))
+            b = IsmctsBot(settings, seed=5).choose(other.view(seat))
+            assert a == b
+
+
 def test_same_seed_same_move_and_moves_are_legal():
     for game in positions(8):
         view = game.view(game.decider)
