@@ -168,6 +168,7 @@ def belief_table(obs, root_seat, log_weights, out):
 SCRATCH_ROWS = 5
 
 
+@njit(cache=True)
 def belief_scratch():
     """The working arrays of `reweigh_hands`, allocated once per search."""
     return np.empty((SCRATCH_ROWS, NUM_CARDS), np.int64)

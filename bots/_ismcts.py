@@ -57,7 +57,7 @@ from engine._layout import (
 from engine._legal import legal_actions, travel_options
 from engine._apply import apply_action
 
-from ._beliefs import ROUND_BUCKETS, SCRATCH_ROWS, WEIGHT_COLUMNS, belief_table, reweigh_hands
+from ._beliefs import ROUND_BUCKETS, WEIGHT_COLUMNS, belief_scratch, belief_table, reweigh_hands
 from ._evaluation import NUM_FEATURES, evaluate_fitted
 from ._heuristic import evaluate, score_action
 from ._rollout import rollout_action
@@ -246,7 +246,7 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
     rivals_by_policy = params[P_RIVALS_BY_POLICY] != 0.0
     belief_sweeps = np.int64(params[P_BELIEF_SWEEPS]) if not sees_all else 0
     belief = np.zeros((6, NUM_CARDS), np.float64)
-    belief_scratch = np.empty((SCRATCH_ROWS, NUM_CARDS), np.int64)
+    scratch = belief_scratch()
     if belief_sweeps > 0:
         log_weights = params[P_BELIEF_WEIGHTS:].copy().reshape((ROUND_BUCKETS, WEIGHT_COLUMNS))
         belief_table(observation, root_seat, log_weights, belief)
@@ -262,7 +262,7 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
             for _try in range(INFERENCE_TRIES):
                 determinize(observation, root_seat, np.int64(splitmix_next(rng, 0)), S)
                 if belief_sweeps > 0:
-                    reweigh_hands(S, observation, root_seat, belief, rng, belief_sweeps, belief_scratch)
+                    reweigh_hands(S, observation, root_seat, belief, rng, belief_sweeps, scratch)
                 if not infer_travel or not breaks_travel_inference(S, certain):
                     break
         node = 0
