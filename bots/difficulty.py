@@ -7,9 +7,12 @@ from .ismcts import IsmctsBot, SearchSettings
 
 # The expert thinks for `think` seconds a move, counted in iterations at a
 # nominal speed rather than by the clock, so that the same seed and the same
-# view give the same move on any machine (on this project's reference machine,
-# `passport bench ismcts` measures about this speed). A clock cap at three
-# times the budget keeps a slow machine from stalling.
+# view give the same move on any machine. The nominal speed was about what
+# `passport bench ismcts` measured when it was chosen (session 2); the
+# expert's search has grown heavier since, and on the development machine a
+# `--think 1` move now takes about 2 s of clock (median 2.05 s over 6 bench
+# positions, session 6; the search often stops early once decided). A clock
+# cap at three times the budget keeps a slow machine from stalling.
 NOMINAL_ITERATIONS_PER_SECOND = 100_000
 EXPERT_THINK = 1.0
 
