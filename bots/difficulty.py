@@ -7,13 +7,14 @@ from .ismcts import IsmctsBot, SearchSettings
 
 # The expert thinks for `think` seconds a move, counted in iterations at a
 # nominal speed rather than by the clock, so that the same seed and the same
-# view give the same move on any machine. The nominal speed was about what
-# `passport bench ismcts` measured when it was chosen (session 2); the
-# expert's search has grown heavier since, and on the development machine a
-# `--think 1` move now takes about 2 s of clock (median 2.05 s over 6 bench
-# positions, session 6; the search often stops early once decided). A clock
-# cap at three times the budget keeps a slow machine from stalling.
-NOMINAL_ITERATIONS_PER_SECOND = 100_000
+# view give the same move on any machine. The nominal speed is the issue's
+# sizing, an expert move in 1 s at 40,000 iterations, and about what
+# `passport bench ismcts` measures for the expert's search here. Until
+# session 6 it was 100,000, chosen when the search was lighter, and a
+# `--think 1` move had grown to about 2 s of clock (median 2.05 s over 6
+# bench positions); docs/strength.md's earlier rows are at that rate. A
+# clock cap at three times the budget keeps a slow machine from stalling.
+NOMINAL_ITERATIONS_PER_SECOND = 40_000
 EXPERT_THINK = 1.0
 
 
@@ -22,34 +23,35 @@ def expert_settings(think: float = EXPERT_THINK) -> SearchSettings:
     With three players or more its tree holds only its own decisions and its
     rivals' moves are played by the rollout policy on their sampled hands
     (docs/strength.md: 4 players, 67.3% against 64.3% with rival nodes on the
-    same 400 deals at 0.1 s, and a paired probe at 1 s pointing the same
-    way). In two-player games the one rival stays a tree node: there, at the
-    same budget, hard with rival nodes led the policy version 26 to 16 wins
-    in 48 games, so the change is not shown to help against a searching
-    opponent.
+    same 400 deals at 10,000 iterations a move, and a paired probe at
+    100,000 pointing the same way). In two-player games the one rival stays
+    a tree node: there, at the same budget, hard with rival nodes led the
+    policy version 26 to 16 wins in 48 games, so the change is not shown to
+    help against a searching opponent.
 
     It scores the positions its rollouts reach with the fitted evaluation
     (bots/_evaluation.py), after 10 rollout decisions rather than 20: 4
-    players, all extensions, 0.01 s a move against three greedy bots, the
-    fitted score won 72.3% against 67.3% with the hand-set one on one set
-    of 400 deals and 70.5% against 60.8% on another; the shorter rollout
-    then 75.5% and 72.8% on the same deals (docs/strength.md, session 5).
+    players, all extensions, 1,000 iterations a move against three greedy
+    bots, the fitted score won 72.3% against 67.3% with the hand-set one on
+    one set of 400 deals and 70.5% against 60.8% on another; the shorter
+    rollout then 75.5% and 72.8% on the same deals (docs/strength.md,
+    session 5).
 
     It samples rivals' hands from beliefs (`belief_sweeps`, bots/_beliefs.py):
     with the fitted evaluation they won 78.0%, 78.2% and 76.7% against
-    75.5%, 72.8% and 72.8% without them on three sets of 400 deals at 0.01 s
-    (+4.0 points pooled, paired), which lifts the fair expert to 0.87 of the
-    cheater's win rate; with session 3's hand-set evaluation they had made no
-    measurable difference (docs/strength.md, session 6)."""
+    75.5%, 72.8% and 72.8% without them on three sets of 400 deals at 1,000
+    iterations (+4.0 points pooled, paired), which lifts the fair expert to
+    0.87 of the cheater's win rate; with session 3's hand-set evaluation they
+    had made no measurable difference (docs/strength.md, session 6)."""
     return SearchSettings(iterations=max(int(think * NOMINAL_ITERATIONS_PER_SECOND), 50),
                           seconds=3.0 * think, rollout_depth=10, infer_travel=True,
                           rivals_by_policy_from=3, evaluation="fitted", belief_sweeps=2)
 
 
-# Each level searches about twenty times more than the one below (ten for the
-# expert): in two-player duplicate matches a tenfold budget alone scored only
-# 55-65% against the level below, short of the 60% the ladder asks for
-# (docs/strength.md). Easy also plays noisy, short rollouts and explores more,
+# Each level searches about twenty times more than the one below (the expert
+# four times more than hard, and it knows more): in two-player duplicate
+# matches a tenfold budget alone scored only 55-65% against the level below,
+# short of the 60% the ladder asks for (docs/strength.md). Easy also plays noisy, short rollouts and explores more,
 # and does not read its rivals' missed travels.
 LEVELS = {
     "easy": SearchSettings(iterations=20, rollout_depth=4, epsilon=0.6, exploration=1.0),
