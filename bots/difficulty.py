@@ -62,6 +62,19 @@ LEVELS = {
 BOT_NAMES = ("random", "greedy") + tuple(LEVELS)
 
 
+def level_settings(level: str, think: float | None = None) -> SearchSettings:
+    """The search settings of a level; `think` changes only the expert's."""
+    return expert_settings(think) if level == "expert" and think else LEVELS[level]
+
+
+def iterations_per_move(name: str, think: float | None = None) -> int | None:
+    """The search budget of a bot by name (a cheater's is its level's), or
+    None for a bot that does not search. Tournament files record it, so that
+    a run is never resumed with other budgets than it started with."""
+    level = name.removeprefix("cheater-")
+    return level_settings(level, think).iterations if level in LEVELS else None
+
+
 def make_bot(name: str, seed: int = 0, think: float | None = None, measurement: bool = False):
     """A bot by name: random, greedy, easy, medium, hard, expert. With
     `measurement` (tournaments only), also `cheater-LEVEL`: that level's
@@ -71,13 +84,11 @@ def make_bot(name: str, seed: int = 0, think: float | None = None, measurement: 
         level = name.removeprefix("cheater-")
         if level not in LEVELS:
             raise ValueError(f"unknown bot {name!r}")
-        settings = expert_settings(think) if level == "expert" and think else LEVELS[level]
-        return CheatingIsmctsBot(settings, seed, name)
+        return CheatingIsmctsBot(level_settings(level, think), seed, name)
     if name == "random":
         return RandomBot(seed, name)
     if name == "greedy":
         return GreedyBot(seed, name)
     if name not in LEVELS:
         raise ValueError(f"unknown bot {name!r}; choose from {', '.join(BOT_NAMES)}")
-    settings = expert_settings(think) if name == "expert" and think else LEVELS[name]
-    return IsmctsBot(settings, seed, name)
+    return IsmctsBot(level_settings(name, think), seed, name)

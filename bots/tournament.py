@@ -32,7 +32,9 @@ Ctrl-C -- by writing a neighbour file and renaming it over the old one, so a
 crash never leaves half a file. A run given an existing file resumes it:
 games already in it are not played again. The file must hold the same
 settings, except that a run may ask for more deals than the file was
-started with (it then adds the missing ones).
+started with (it then adds the missing ones). The settings include each
+bot's search iterations a move, so a run is never resumed across a change
+of budgets (the expert's nominal speed, a level's iterations).
 """
 
 from __future__ import annotations
@@ -119,9 +121,12 @@ class TournamentSettings:
         return Config(players=self.players, extensions=self.extensions).extension_names
 
     def to_json(self) -> dict:
+        from .difficulty import iterations_per_move
         return {"players": self.players, "bots": list(self.bots), "deals": self.deals,
                 "games": self.games, "seed": self.seed, "extensions": self.extension_names,
-                "round_cap": self.round_cap, "think": self.think}
+                "round_cap": self.round_cap, "think": self.think,
+                "iterations": {name: iterations_per_move(name, self.think)
+                               for name in dict.fromkeys(self.bots)}}
 
 
 @dataclass(frozen=True)
@@ -410,6 +415,8 @@ def load_results(path, settings: TournamentSettings) -> dict[int, GameResult]:
 def _shown(value) -> str:
     if isinstance(value, list):
         return ",".join(map(str, value)) or "none"
+    if isinstance(value, dict):
+        return ",".join(f"{key} {_shown(item)}" for key, item in value.items())
     return str(value)
 
 

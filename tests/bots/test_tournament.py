@@ -12,7 +12,7 @@ from bots.standings import (
 )
 from bots.tournament import (
     ResultsFileError, TournamentError, TournamentSettings, load_results, results_summary,
-    run_tournament, schedule,
+    run_tournament, save_results, schedule,
 )
 from engine.record import check_record, read_record
 
@@ -218,10 +218,26 @@ def test_records_are_written_and_replay(tmp_path, tiny_results):
 # ---- the results file ------------------------------------------------------------------
 
 def saved_file(tmp_path, tiny_results):
-    from bots.tournament import save_results
     path = tmp_path / "results.json"
     save_results(path, TINY, tiny_results)
     return path
+
+
+def test_a_run_is_not_resumed_across_a_change_of_budget(tmp_path, monkeypatch):
+    """The expert's --think is counted at a nominal speed; if that speed (or a
+    level's iterations) changes, an old file would silently mix budgets."""
+    import bots.difficulty as difficulty
+    settings = TournamentSettings(bots=("expert", "greedy"), deals=1, think=0.5)
+    assert settings.to_json()["iterations"] == {
+        "expert": int(0.5 * difficulty.NOMINAL_ITERATIONS_PER_SECOND), "greedy": None}
+    path = tmp_path / "results.json"
+    save_results(path, settings, [])
+    assert load_results(path, settings) == {}
+    monkeypatch.setattr(difficulty, "NOMINAL_ITERATIONS_PER_SECOND",
+                        2 * difficulty.NOMINAL_ITERATIONS_PER_SECOND)
+    with pytest.raises(ResultsFileError, match="other settings") as error:
+        load_results(path, settings)
+    assert "iterations expert" in str(error.value) and "\n" not in str(error.value)
 
 
 @pytest.mark.parametrize("other,problem", [

@@ -46,7 +46,8 @@ def test_json_has_settings_and_every_figure(passport):
                                 "games": 4, "seed": 3,
                                 "extensions": ["events", "specials", "forbidden",
                                                "postcards", "characters"],
-                                "round_cap": 20, "think": None}
+                                "round_cap": 20, "think": None,
+                                "iterations": {"greedy": None, "random": None}}
     assert data["games_played"] == 4 and data["complete"] is True
     for row in data["bots"].values():
         assert set(row) == BOT_FIELDS
