@@ -51,8 +51,9 @@ def expert_settings(think: float = EXPERT_THINK) -> SearchSettings:
 # Each level searches about twenty times more than the one below (the expert
 # four times more than hard, and it knows more): in two-player duplicate
 # matches a tenfold budget alone scored only 55-65% against the level below,
-# short of the 60% the ladder asks for (docs/strength.md). Easy also plays noisy, short rollouts and explores more,
-# and does not read its rivals' missed travels.
+# short of the 60% the ladder asks for (docs/strength.md). Easy also plays
+# noisy, short rollouts and explores more, and does not read its rivals'
+# missed travels.
 LEVELS = {
     "easy": SearchSettings(iterations=20, rollout_depth=4, epsilon=0.6, exploration=1.0),
     "medium": SearchSettings(iterations=500, rollout_depth=20, infer_travel=True),
