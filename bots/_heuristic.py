@@ -172,23 +172,43 @@ def softmax_in_place(scores, n, temperature):
 
 
 @njit(cache=True)
-def kind_chance(S, seat, holder, kind):
-    """Chance, as `seat` sees it, that `holder` holds a card of `kind`."""
+def kind_chances(S, seat, holder, out):
+    """out[kind]: chance, as `seat` sees it, that `holder` holds a card of
+    that kind. One pass over the cards serves every kind: a trade's ask
+    scores all of them at once (bots/_ismcts.py `prune`)."""
     unseen_in_hand = S[HAND_SIZE + holder]
-    known = 0
+    for k in range(C.NUM_KINDS):
+        out[k] = 0.0  # first: cards of the kind seen in holder's hand
     for c in range(NUM_CARDS):
         if S[LOC + c] == holder:
             unseen_in_hand -= 1
-            if CARD_KIND[c] == kind:
-                known += 1
-    if known > 0:
-        return 1.0
-    copies = 0  # copies of the kind whose place seat does not know
+            out[CARD_KIND[c]] += 1.0
+    copies = np.zeros(C.NUM_KINDS, np.int64)  # copies whose place seat does not know
     for c in range(NUM_CARDS):
         loc = S[LOC + c]
-        if CARD_KIND[c] == kind and loc != seat and loc != LOC_DISCARD and loc != LOC_OUT and not 0 <= loc < 6:
-            copies += 1
-    return min(1.0, 0.12 * copies * unseen_in_hand)
+        if loc != seat and loc != LOC_DISCARD and loc != LOC_OUT and not 0 <= loc < 6:
+            copies[CARD_KIND[c]] += 1
+    for k in range(C.NUM_KINDS):
+        out[k] = 1.0 if out[k] > 0.0 else min(1.0, 0.12 * copies[k] * unseen_in_hand)
+
+
+@njit(cache=True, inline='always')
+def ask_score(S, seat, kind, chance):
+    """How good asking for `kind` looks to `seat`, the trade's offerer."""
+    return kind_value(S, seat, kind, kind_count(S, seat, kind)) * chance
+
+
+@njit(cache=True)
+def score_asks(S, legal, n, seat, scores, chances):
+    """scores[i] = score_action(S, legal[i], seat) for a trade's ask
+    (PH_TRADE_ASK), with the target's kind chances computed once."""
+    kind_chances(S, seat, S[TARGET], chances)
+    for i in range(n):
+        action = legal[i]
+        if action >= A_KIND:
+            scores[i] = ask_score(S, seat, action - A_KIND, chances[action - A_KIND])
+        else:
+            scores[i] = score_action(S, action, seat)
 
 
 @njit(cache=True)
@@ -205,9 +225,9 @@ def score_action(S, action, seat):
             return card_value(S, seat, c) - cheapest_card(S, seat, True)
         return card_value(S, seat, c)  # taking a card
     if action >= A_KIND:
-        kind = action - A_KIND
-        target = S[TARGET]
-        return kind_value(S, seat, kind, kind_count(S, seat, kind)) * kind_chance(S, seat, target, kind)
+        chances = np.empty(C.NUM_KINDS, np.float64)
+        kind_chances(S, seat, S[TARGET], chances)
+        return ask_score(S, seat, action - A_KIND, chances[action - A_KIND])
     if action == A_DONE:
         if phase == PH_TRADE_ASK:
             return 50.0  # one kind asked: every extra kind makes a yes less likely

@@ -59,7 +59,7 @@ from engine._apply import apply_action
 
 from ._beliefs import ROUND_BUCKETS, WEIGHT_COLUMNS, belief_scratch, belief_table, reweigh_hands
 from ._evaluation import NUM_FEATURES, evaluate_fitted
-from ._heuristic import evaluate, score_action
+from ._heuristic import evaluate, score_action, score_asks
 from ._rollout import rollout_action
 
 # Search parameters, one float64 array (see bots/difficulty.py for the levels).
@@ -111,14 +111,18 @@ def many_choice_phase(phase):
 
 
 @njit(cache=True)
-def prune(S, legal, n, scores, width):
+def prune(S, legal, n, scores, width, chances):
     """Keep the `width` best-scored actions of a card or kind choice (the
-    branching factor of trade offers stays bounded). Returns the new n."""
-    decider = S[DECIDER]
-    for i in range(n):
-        scores[i] = score_action(S, legal[i], decider)
+    branching factor of trade offers stays bounded). Returns the new n.
+    `chances` is scratch for the kinds of a trade's ask."""
     if n <= width:
-        return n
+        return n  # all kept: no need to score them
+    decider = S[DECIDER]
+    if S[PHASE] == PH_TRADE_ASK:
+        score_asks(S, legal, n, decider, scores, chances)
+    else:
+        for i in range(n):
+            scores[i] = score_action(S, legal[i], decider)
     # partial selection sort: best `width` to the front
     for i in range(width):
         best = i
@@ -231,6 +235,7 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
     reward = np.zeros(6, np.float64)
     log = np.zeros((1, 4), np.int64)  # search records no moves
     missing = np.empty(8, np.int64)   # scratch for the rollout policy
+    chances = np.empty(NUM_KINDS, np.float64)  # scratch for `prune`
     rng = np.empty(1, np.int64)
     rng[0] = header[T_RNG]
     exploration = params[P_EXPLORATION]
@@ -280,7 +285,7 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
                 apply_action(S, rollout_action(S, legal, n, rng, epsilon, missing), log)
                 continue
             if many_choice_phase(phase):
-                n = prune(S, legal, n, scores, width)
+                n = prune(S, legal, n, scores, width, chances)
             best_child = -1
             best_value = -1e18
             untried = 0
