@@ -182,11 +182,13 @@ def kind_chances(S, seat, holder, out):
     for c in range(NUM_CARDS):
         if S[LOC + c] == holder:
             unseen_in_hand -= 1
-            out[CARD_KIND[c]] += 1.0
+            if CARD_KIND[c] >= 0:
+                out[CARD_KIND[c]] += 1.0
     copies = np.zeros(C.NUM_KINDS, np.int64)  # copies whose place seat does not know
     for c in range(NUM_CARDS):
         loc = S[LOC + c]
-        if loc != seat and loc != LOC_DISCARD and loc != LOC_OUT and not 0 <= loc < 6:
+        if (CARD_KIND[c] >= 0  # events have no kind (and -1 would index the last one)
+                and loc != seat and loc != LOC_DISCARD and loc != LOC_OUT and not 0 <= loc < 6):
             copies[CARD_KIND[c]] += 1
     for k in range(C.NUM_KINDS):
         out[k] = 1.0 if out[k] > 0.0 else min(1.0, 0.12 * copies[k] * unseen_in_hand)
