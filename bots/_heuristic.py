@@ -174,24 +174,25 @@ def softmax_in_place(scores, n, temperature):
 @njit(cache=True)
 def kind_chances(S, seat, holder, out):
     """out[kind]: chance, as `seat` sees it, that `holder` holds a card of
-    that kind. One pass over the cards serves every kind: a trade's ask
-    scores all of them at once (bots/_ismcts.py `prune`)."""
+    that kind: 1 when seat knows of one there; else 0.12 per copy somewhere
+    seat does not know of (not its hand, a hand, the discard pile or out of
+    the game) per unseen card in holder's hand, at most 1. One pass over the
+    cards serves every kind: a trade's ask scores all of them at once
+    (`score_asks`)."""
     unseen_in_hand = S[HAND_SIZE + holder]
     for k in range(C.NUM_KINDS):
-        out[k] = 0.0  # first: cards of the kind seen in holder's hand
+        out[k] = 0.0  # copies counted so far; -inf once one is known in holder's hand
     for c in range(NUM_CARDS):
-        if S[LOC + c] == holder:
-            unseen_in_hand -= 1
-            if CARD_KIND[c] >= 0:
-                out[CARD_KIND[c]] += 1.0
-    copies = np.zeros(C.NUM_KINDS, np.int64)  # copies whose place seat does not know
-    for c in range(NUM_CARDS):
+        kind = CARD_KIND[c]
         loc = S[LOC + c]
-        if (CARD_KIND[c] >= 0  # events have no kind (and -1 would index the last one)
-                and loc != seat and loc != LOC_DISCARD and loc != LOC_OUT and not 0 <= loc < 6):
-            copies[CARD_KIND[c]] += 1
+        if loc == holder:
+            unseen_in_hand -= 1
+            if kind >= 0:
+                out[kind] = -np.inf
+        elif kind >= 0 and loc != seat and loc != LOC_DISCARD and loc != LOC_OUT and not 0 <= loc < 6:
+            out[kind] += 1.0  # (events have kind -1: no kind, and no index)
     for k in range(C.NUM_KINDS):
-        out[k] = 1.0 if out[k] > 0.0 else min(1.0, 0.12 * copies[k] * unseen_in_hand)
+        out[k] = 1.0 if out[k] < 0.0 else min(1.0, 0.12 * out[k] * unseen_in_hand)
 
 
 @njit(cache=True, inline='always')
@@ -325,10 +326,16 @@ def score_main(S, action, a):
 @njit(cache=True)
 def best_action(S, legal, n, seat):
     """The best-scored of the n legal actions (the lowest id on ties)."""
+    scores = np.empty(n, np.float64)
+    if S[PHASE] == PH_TRADE_ASK:
+        score_asks(S, legal, n, seat, scores, np.empty(C.NUM_KINDS, np.float64))
+    else:
+        for i in range(n):
+            scores[i] = score_action(S, legal[i], seat)
     best = legal[0]
     best_score = -1e18
     for i in range(n):
-        s = score_action(S, legal[i], seat)
+        s = scores[i]
         if s > best_score:
             best_score = s
             best = legal[i]
