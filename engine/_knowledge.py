@@ -109,48 +109,81 @@ def observe(S, seat, out):
             out[BOX + (S[BOX_HEAD] + i) % C.NUM_COUNTRIES] = HIDDEN
 
 
+# Rows of the working array of `determinize_with`.
+(SLOT_SEAT, SLOT_INDEX, SLOT_POOL, FILLED, OTHERS, COUNTRIES_FREE, MISC) = range(7)
+DEAL_SCRATCH_ROWS = 7
+
+
+@njit(cache=True)
+def deal_scratch():
+    """The working array of `determinize_with`: a caller that samples many
+    worlds (a search) allocates it once."""
+    return np.empty((DEAL_SCRATCH_ROWS, NUM_CARDS), np.int64)
+
+
 @njit(cache=True)
 def determinize(obs, seat, seed, out):
     """Write into `out` a full state whose observation for `seat` equals `obs`
     (an output of `observe`): hidden cards dealt uniformly at random into the
     hidden places, the unknown part of the box shuffled, a fresh RNG."""
+    return determinize_with(obs, seat, seed, out, deal_scratch())
+
+
+@njit(cache=True)
+def determinize_with(obs, seat, seed, out, scratch):
+    """`determinize`, working in `scratch` (from `deal_scratch`)."""
     out[:] = obs[:]
-    rng = np.empty(1, np.int64)
+    rng = scratch[MISC]         # rng[0]: the deal's SplitMix64 state
     rng[0] = seed
+    held = scratch[MISC, 1:]    # held[t]: cards this seat has seen in t's hand
     n = obs[PLAYERS]
     # Hidden places: slot_seat >= 0 is a hand; -1 a draw-pile slot; -2 a look
     # position. slot_pool marks the places where this seat's shuffle pool lies.
     me = 1 << seat
-    slot_seat = np.empty(NUM_CARDS, np.int64)
-    slot_index = np.zeros(NUM_CARDS, np.int64)
-    slot_pool = np.zeros(NUM_CARDS, np.int64)
+    slot_seat = scratch[SLOT_SEAT]
+    slot_index = scratch[SLOT_INDEX]
+    slot_pool = scratch[SLOT_POOL]
     slots = 0
+    for t in range(n):
+        held[t] = 0
+    for c in range(NUM_CARDS):
+        loc = obs[LOC + c]
+        if loc < n:
+            held[loc] += 1
     for t in range(n):
         if t == seat:
             continue
-        held = 0
-        for c in range(NUM_CARDS):
-            if obs[LOC + c] == t:
-                held += 1
         pooled = obs[HAND_NEW + seat * MAX_PLAYERS + t]
-        for j in range(obs[HAND_SIZE + t] - held):
+        for j in range(obs[HAND_SIZE + t] - held[t]):
             slot_seat[slots] = t
+            slot_index[slots] = 0
             slot_pool[slots] = 1 if j < pooled else 0
             slots += 1
+    # pile_free[pool]: pile places of that pool that no event has taken yet
+    pile_free_0 = 0
+    pile_free_1 = 0
     for i in range(obs[DRAW_SIZE]):
         slot = DRAW + (obs[DRAW_HEAD] + i) % NUM_CARDS
         if obs[slot] == HIDDEN:
             slot_seat[slots] = -1
             slot_index[slots] = slot
             slot_pool[slots] = 1 if i < obs[DRAW_NEW + seat] else 0
+            if slot_pool[slots] == 1:
+                pile_free_1 += 1
+            else:
+                pile_free_0 += 1
             slots += 1
     for i in range(obs[N_LOOK]):
         if obs[LOOK + i] == HIDDEN:
             slot_seat[slots] = -2
             slot_index[slots] = LOOK + i
+            slot_pool[slots] = 0
+            pile_free_0 += 1
             slots += 1
-    filled = np.full(NUM_CARDS, -1, np.int64)
-    others = np.empty(NUM_CARDS, np.int64)
+    filled = scratch[FILLED]
+    for i in range(slots):
+        filled[i] = -1
+    others = scratch[OTHERS]
     hidden = 0
     for pool in range(2):
         # Events can only lie in the piles (R9.1): place them first, uniformly
@@ -161,10 +194,7 @@ def determinize(obs, seat, seed, out):
                 continue
             hidden += 1
             if C.FIRST_EVENT <= c < C.FIRST_SPECIAL:
-                free = 0
-                for i in range(slots):
-                    if slot_seat[i] < 0 and filled[i] < 0 and slot_pool[i] == pool:
-                        free += 1
+                free = pile_free_1 if pool == 1 else pile_free_0
                 if free == 0:
                     return False
                 k = np.int64(splitmix_next(rng, 0) % np.uint64(free))
@@ -174,6 +204,10 @@ def determinize(obs, seat, seed, out):
                             filled[i] = c
                             break
                         k -= 1
+                if pool == 1:
+                    pile_free_1 -= 1
+                else:
+                    pile_free_0 -= 1
             else:
                 others[m] = c
                 m += 1
@@ -208,15 +242,21 @@ def determinize(obs, seat, seed, out):
             out[slot_index[i]] = c
             out[LOC + c] = LOC_LOOK
             out[KNOWN + c] = 1 << active
-    # hand composition follows from the places
-    for i in range(MAX_PLAYERS * C.NUM_KINDS):
-        out[KIND_COUNT + i] = 0
+    # Hand composition follows from the places. The observation blanked the
+    # rivals' rows; this seat's own row is already exact, and the rows of
+    # seats beyond the table are empty.
+    for t in range(n):
+        if t != seat:
+            for k in range(C.NUM_KINDS):
+                out[KIND_COUNT + t * C.NUM_KINDS + k] = 0
     for c in range(NUM_CARDS):
         loc = out[LOC + c]
-        if loc < 6:
+        if loc < n and loc != seat:
             out[KIND_COUNT + loc * C.NUM_KINDS + CARD_KIND[c]] += 1
     # the box: countries seen nowhere fill its unknown top part at random
-    in_play = np.zeros(C.NUM_COUNTRIES, np.int64)
+    in_play = scratch[COUNTRIES_FREE]
+    for k in range(C.NUM_COUNTRIES):
+        in_play[k] = 0
     for t in range(n):
         if obs[OWN + t] >= 0:
             in_play[obs[OWN + t]] = 1
@@ -226,14 +266,14 @@ def determinize(obs, seat, seed, out):
     unknown_box = obs[BOX_SIZE] - obs[BOX_KNOWN]
     for i in range(unknown_box, obs[BOX_SIZE]):
         in_play[obs[BOX + (obs[BOX_HEAD] + i) % C.NUM_COUNTRIES]] = 1
-    free = np.empty(C.NUM_COUNTRIES, np.int64)
+    free_countries = scratch[COUNTRIES_FREE, C.NUM_COUNTRIES:]  # the same row's second part
     m = 0
     for k in range(C.NUM_COUNTRIES):
         if in_play[k] == 0:
-            free[m] = k
+            free_countries[m] = k
             m += 1
-    fisher_yates(free, 0, m, rng, 0)
+    fisher_yates(free_countries, 0, m, rng, 0)
     for i in range(unknown_box):
-        out[BOX + (obs[BOX_HEAD] + i) % C.NUM_COUNTRIES] = free[i]
+        out[BOX + (obs[BOX_HEAD] + i) % C.NUM_COUNTRIES] = free_countries[i]
     out[RNG] = np.int64(splitmix_next(rng, 0))
     return True
