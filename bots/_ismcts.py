@@ -47,7 +47,7 @@ import numpy as np
 from numba import njit
 
 from engine._core import CARD_KIND, NUM_CARDS, splitmix_next
-from engine._knowledge import deal_scratch, determinize_with
+from engine._knowledge import deal, deal_plan, new_deal_plan
 from engine._layout import (
     KIND_COUNT, LOC, NUM_KINDS, DECIDER, DRAW, DRAW_HEAD, DRAW_SIZE, NUM_ACTIONS, PHASE, PH_DISCARD,
     PH_DISPOSE_WITH, PH_LG_TAKE, PH_OVER, PH_RECYCLE_PAY, PH_RECYCLE_TAKE,
@@ -252,7 +252,9 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
     belief_sweeps = np.int64(params[P_BELIEF_SWEEPS]) if not sees_all else 0
     belief = np.zeros((6, NUM_CARDS), np.float64)
     scratch = belief_scratch()
-    deal = deal_scratch()
+    plan, base = new_deal_plan()
+    if not sees_all and not deal_plan(observation, root_seat, plan, base):
+        raise ValueError("no world fits the observation")
     if belief_sweeps > 0:
         log_weights = params[P_BELIEF_WEIGHTS:].copy().reshape((ROUND_BUCKETS, WEIGHT_COLUMNS))
         belief_table(observation, root_seat, log_weights, belief)
@@ -266,7 +268,7 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
             shuffle_draw_pile(S, rng)
         else:
             for _try in range(INFERENCE_TRIES):
-                determinize_with(observation, root_seat, np.int64(splitmix_next(rng, 0)), S, deal)
+                deal(plan, base, np.int64(splitmix_next(rng, 0)), S)
                 if belief_sweeps > 0:
                     reweigh_hands(S, observation, root_seat, belief, rng, belief_sweeps, scratch)
                 if not infer_travel or not breaks_travel_inference(S, certain):

@@ -109,47 +109,54 @@ def observe(S, seat, out):
             out[BOX + (S[BOX_HEAD] + i) % C.NUM_COUNTRIES] = HIDDEN
 
 
-# Rows of the working array of `determinize_with`.
-(SLOT_SEAT, SLOT_INDEX, SLOT_POOL, FILLED, OTHERS, COUNTRIES_FREE, MISC) = range(7)
-DEAL_SCRATCH_ROWS = 7
+# A deal plan (`deal_plan`): everything about dealing the hidden cards of one
+# observation that does not depend on chance, worked out once, so that a
+# search's every sampled world (`deal`) only draws and writes. Rows of the
+# int64 plan array, NUM_CARDS wide:
+PLAN_SLOT_SEAT = 0    # per hidden place: a hand's seat, -1 a draw-pile slot, -2 a look position
+PLAN_SLOT_INDEX = 1   # its index in the state (pile and look places)
+PLAN_SLOT_POOL = 2    # 1 where this seat's shuffle pool lies (R3.4)
+PLAN_CARDS = 3        # rows 3, 4: each pool's hidden cards other than events, ascending
+PLAN_EVENTS = 5       # rows 5, 6: each pool's hidden events, ascending
+PLAN_COUNTRIES = 7    # countries seen nowhere, which fill the box's unknown part
+PLAN_COUNTS = 8       # the counts below
+PLAN_FILLED = 9       # working rows: the card dealt to each place,
+PLAN_SHUFFLED = 10    # a list being shuffled,
+PLAN_RNG = 11         # and the deal's SplitMix64 state
+PLAN_ROWS = 12
+# Columns of the PLAN_COUNTS row:
+N_SLOTS, N_CARDS_0, N_CARDS_1, N_EVENTS_0, N_EVENTS_1, PILE_PLACES_0, PILE_PLACES_1, N_COUNTRIES, \
+    N_UNKNOWN_BOX, FITS = range(10)
 
 
 @njit(cache=True)
-def deal_scratch():
-    """The working array of `determinize_with`: a caller that samples many
-    worlds (a search) allocates it once."""
-    return np.empty((DEAL_SCRATCH_ROWS, NUM_CARDS), np.int64)
+def new_deal_plan():
+    """Arrays for `deal_plan`: the plan, and the base world it deals into."""
+    return np.empty((PLAN_ROWS, NUM_CARDS), np.int64), np.empty(STATE_SIZE, np.int64)
 
 
 @njit(cache=True)
-def determinize(obs, seat, seed, out):
-    """Write into `out` a full state whose observation for `seat` equals `obs`
-    (an output of `observe`): hidden cards dealt uniformly at random into the
-    hidden places, the unknown part of the box shuffled, a fresh RNG."""
-    return determinize_with(obs, seat, seed, out, deal_scratch())
-
-
-@njit(cache=True)
-def determinize_with(obs, seat, seed, out, scratch):
-    """`determinize`, working in `scratch` (from `deal_scratch`)."""
-    out[:] = obs[:]
-    rng = scratch[MISC]         # rng[0]: the deal's SplitMix64 state
-    rng[0] = seed
-    held = scratch[MISC, 1:]    # held[t]: cards this seat has seen in t's hand
+def deal_plan(obs, seat, plan, base):
+    """Work out how to deal the cards `seat` has not seen (its observation
+    `obs`, an output of `observe`): the hidden places, the cards of each
+    shuffle pool, the countries that may fill the box, into `plan`; into
+    `base`, the observation with the rivals' hand composition rebuilt from
+    the cards seen there. Returns False when no world fits `obs`."""
+    base[:] = obs[:]
+    counts = plan[PLAN_COUNTS]
     n = obs[PLAYERS]
-    # Hidden places: slot_seat >= 0 is a hand; -1 a draw-pile slot; -2 a look
-    # position. slot_pool marks the places where this seat's shuffle pool lies.
     me = 1 << seat
-    slot_seat = scratch[SLOT_SEAT]
-    slot_index = scratch[SLOT_INDEX]
-    slot_pool = scratch[SLOT_POOL]
-    slots = 0
+    slot_seat = plan[PLAN_SLOT_SEAT]
+    slot_index = plan[PLAN_SLOT_INDEX]
+    slot_pool = plan[PLAN_SLOT_POOL]
+    held = plan[PLAN_FILLED]  # scratch here: cards this seat has seen in each hand
     for t in range(n):
         held[t] = 0
     for c in range(NUM_CARDS):
         loc = obs[LOC + c]
         if loc < n:
             held[loc] += 1
+    slots = 0
     for t in range(n):
         if t == seat:
             continue
@@ -159,102 +166,58 @@ def determinize_with(obs, seat, seed, out, scratch):
             slot_index[slots] = 0
             slot_pool[slots] = 1 if j < pooled else 0
             slots += 1
-    # pile_free[pool]: pile places of that pool that no event has taken yet
-    pile_free_0 = 0
-    pile_free_1 = 0
+    pile_places = [0, 0]
+    pool_places = [0, 0]
+    for t in range(slots):
+        pool_places[slot_pool[t]] += 1
     for i in range(obs[DRAW_SIZE]):
         slot = DRAW + (obs[DRAW_HEAD] + i) % NUM_CARDS
         if obs[slot] == HIDDEN:
+            pool = 1 if i < obs[DRAW_NEW + seat] else 0
             slot_seat[slots] = -1
             slot_index[slots] = slot
-            slot_pool[slots] = 1 if i < obs[DRAW_NEW + seat] else 0
-            if slot_pool[slots] == 1:
-                pile_free_1 += 1
-            else:
-                pile_free_0 += 1
+            slot_pool[slots] = pool
+            pile_places[pool] += 1
+            pool_places[pool] += 1
             slots += 1
     for i in range(obs[N_LOOK]):
         if obs[LOOK + i] == HIDDEN:
             slot_seat[slots] = -2
             slot_index[slots] = LOOK + i
             slot_pool[slots] = 0
-            pile_free_0 += 1
+            pile_places[0] += 1
+            pool_places[0] += 1
             slots += 1
-    filled = scratch[FILLED]
-    for i in range(slots):
-        filled[i] = -1
-    others = scratch[OTHERS]
-    hidden = 0
-    for pool in range(2):
-        # Events can only lie in the piles (R9.1): place them first, uniformly
-        # among the pool's hidden pile places; then deal the rest uniformly.
-        m = 0
-        for c in range(NUM_CARDS):
-            if obs[LOC + c] != LOC_HIDDEN or (1 if obs[NEW + c] & me else 0) != pool:
-                continue
-            hidden += 1
-            if C.FIRST_EVENT <= c < C.FIRST_SPECIAL:
-                free = pile_free_1 if pool == 1 else pile_free_0
-                if free == 0:
-                    return False
-                k = np.int64(splitmix_next(rng, 0) % np.uint64(free))
-                for i in range(slots):
-                    if slot_seat[i] < 0 and filled[i] < 0 and slot_pool[i] == pool:
-                        if k == 0:
-                            filled[i] = c
-                            break
-                        k -= 1
-                if pool == 1:
-                    pile_free_1 -= 1
-                else:
-                    pile_free_0 -= 1
-            else:
-                others[m] = c
-                m += 1
-        fisher_yates(others, 0, m, rng, 0)
-        k = 0
-        for i in range(slots):
-            if filled[i] < 0 and slot_pool[i] == pool:
-                if k == m:
-                    return False
-                filled[i] = others[k]
-                k += 1
-        if k != m:
-            return False
-    if hidden != slots:
-        return False
-    active = obs[ACTIVE]
-    taken = 0
-    for i in range(slots):
-        c = filled[i]
-        t = slot_seat[i]
-        if t >= 0:
-            out[LOC + c] = t
-            out[KNOWN + c] = 1 << t
-            if t == active and obs[PHASE] in (PH_TP_PICK, PH_TP_GIVE) and taken < obs[N_TAKEN]:
-                out[TAKEN + taken] = c  # the Trading Post's takings are among the hidden cards
-                taken += 1
-        elif t == -1:
-            out[slot_index[i]] = c
-            out[LOC + c] = LOC_DRAW
-            out[KNOWN + c] = 0
+    cards = [0, 0]
+    events = [0, 0]
+    for c in range(NUM_CARDS):
+        if obs[LOC + c] != LOC_HIDDEN:
+            continue
+        pool = 1 if obs[NEW + c] & me else 0
+        if C.FIRST_EVENT <= c < C.FIRST_SPECIAL:
+            plan[PLAN_EVENTS + pool, events[pool]] = c
+            events[pool] += 1
         else:
-            out[slot_index[i]] = c
-            out[LOC + c] = LOC_LOOK
-            out[KNOWN + c] = 1 << active
-    # Hand composition follows from the places. The observation blanked the
-    # rivals' rows; this seat's own row is already exact, and the rows of
-    # seats beyond the table are empty.
+            plan[PLAN_CARDS + pool, cards[pool]] = c
+            cards[pool] += 1
+    # Events can only lie in the piles (R9.1); every place takes one card.
+    fits = slots == cards[0] + cards[1] + events[0] + events[1]
+    for pool in range(2):
+        if events[pool] > pile_places[pool] or pool_places[pool] != cards[pool] + events[pool]:
+            fits = False
+    # Hand composition: the observation blanked the rivals' rows; they start
+    # from the cards seen there, and `deal` adds the dealt ones. This seat's
+    # own row is exact, and the rows of seats beyond the table are empty.
     for t in range(n):
         if t != seat:
             for k in range(C.NUM_KINDS):
-                out[KIND_COUNT + t * C.NUM_KINDS + k] = 0
+                base[KIND_COUNT + t * C.NUM_KINDS + k] = 0
     for c in range(NUM_CARDS):
-        loc = out[LOC + c]
+        loc = obs[LOC + c]
         if loc < n and loc != seat:
-            out[KIND_COUNT + loc * C.NUM_KINDS + CARD_KIND[c]] += 1
+            base[KIND_COUNT + loc * C.NUM_KINDS + CARD_KIND[c]] += 1
     # the box: countries seen nowhere fill its unknown top part at random
-    in_play = scratch[COUNTRIES_FREE]
+    in_play = plan[PLAN_SHUFFLED]  # scratch here
     for k in range(C.NUM_COUNTRIES):
         in_play[k] = 0
     for t in range(n):
@@ -266,14 +229,100 @@ def determinize_with(obs, seat, seed, out, scratch):
     unknown_box = obs[BOX_SIZE] - obs[BOX_KNOWN]
     for i in range(unknown_box, obs[BOX_SIZE]):
         in_play[obs[BOX + (obs[BOX_HEAD] + i) % C.NUM_COUNTRIES]] = 1
-    free_countries = scratch[COUNTRIES_FREE, C.NUM_COUNTRIES:]  # the same row's second part
     m = 0
     for k in range(C.NUM_COUNTRIES):
         if in_play[k] == 0:
-            free_countries[m] = k
+            plan[PLAN_COUNTRIES, m] = k
             m += 1
-    fisher_yates(free_countries, 0, m, rng, 0)
-    for i in range(unknown_box):
-        out[BOX + (obs[BOX_HEAD] + i) % C.NUM_COUNTRIES] = free_countries[i]
+    counts[N_SLOTS] = slots
+    counts[N_CARDS_0] = cards[0]
+    counts[N_CARDS_1] = cards[1]
+    counts[N_EVENTS_0] = events[0]
+    counts[N_EVENTS_1] = events[1]
+    counts[PILE_PLACES_0] = pile_places[0]
+    counts[PILE_PLACES_1] = pile_places[1]
+    counts[N_COUNTRIES] = m
+    counts[N_UNKNOWN_BOX] = unknown_box
+    counts[FITS] = 1 if fits and unknown_box <= m else 0
+    return counts[FITS] == 1
+
+
+@njit(cache=True)
+def deal(plan, base, seed, out):
+    """Write into `out` one world of the plan's observation (`deal_plan`):
+    the hidden cards dealt uniformly at random into the hidden places (each
+    pool's events first, uniformly among its pile places), the unknown part
+    of the box shuffled, a fresh RNG. The plan must fit (`deal_plan`)."""
+    out[:] = base[:]
+    counts = plan[PLAN_COUNTS]
+    rng = plan[PLAN_RNG]
+    rng[0] = seed
+    slots = counts[N_SLOTS]
+    slot_seat = plan[PLAN_SLOT_SEAT]
+    slot_pool = plan[PLAN_SLOT_POOL]
+    filled = plan[PLAN_FILLED]
+    shuffled = plan[PLAN_SHUFFLED]
+    for i in range(slots):
+        filled[i] = -1
+    for pool in range(2):
+        free = counts[PILE_PLACES_0 + pool]
+        for e in range(counts[N_EVENTS_0 + pool]):
+            k = np.int64(splitmix_next(rng, 0) % np.uint64(free))
+            for i in range(slots):
+                if slot_seat[i] < 0 and filled[i] < 0 and slot_pool[i] == pool:
+                    if k == 0:
+                        filled[i] = plan[PLAN_EVENTS + pool, e]
+                        break
+                    k -= 1
+            free -= 1
+        m = counts[N_CARDS_0 + pool]
+        for i in range(m):
+            shuffled[i] = plan[PLAN_CARDS + pool, i]
+        fisher_yates(shuffled, 0, m, rng, 0)
+        k = 0
+        for i in range(slots):
+            if filled[i] < 0 and slot_pool[i] == pool:
+                filled[i] = shuffled[k]
+                k += 1
+    active = base[ACTIVE]
+    trading_post = base[PHASE] == PH_TP_PICK or base[PHASE] == PH_TP_GIVE
+    taken = 0
+    slot_index = plan[PLAN_SLOT_INDEX]
+    for i in range(slots):
+        c = filled[i]
+        t = slot_seat[i]
+        if t >= 0:
+            out[LOC + c] = t
+            out[KNOWN + c] = 1 << t
+            out[KIND_COUNT + t * C.NUM_KINDS + CARD_KIND[c]] += 1
+            if t == active and trading_post and taken < base[N_TAKEN]:
+                out[TAKEN + taken] = c  # the Trading Post's takings are among the hidden cards
+                taken += 1
+        elif t == -1:
+            out[slot_index[i]] = c
+            out[LOC + c] = LOC_DRAW
+            out[KNOWN + c] = 0
+        else:
+            out[slot_index[i]] = c
+            out[LOC + c] = LOC_LOOK
+            out[KNOWN + c] = 1 << active
+    m = counts[N_COUNTRIES]
+    for i in range(m):
+        shuffled[i] = plan[PLAN_COUNTRIES, i]
+    fisher_yates(shuffled, 0, m, rng, 0)
+    for i in range(counts[N_UNKNOWN_BOX]):
+        out[BOX + (base[BOX_HEAD] + i) % C.NUM_COUNTRIES] = shuffled[i]
     out[RNG] = np.int64(splitmix_next(rng, 0))
+
+
+@njit(cache=True)
+def determinize(obs, seat, seed, out):
+    """Write into `out` a full state whose observation for `seat` equals `obs`
+    (an output of `observe`): hidden cards dealt uniformly at random into the
+    hidden places, the unknown part of the box shuffled, a fresh RNG. Returns
+    False (and leaves `out` unspecified) when no world fits `obs`."""
+    plan, base = new_deal_plan()
+    if not deal_plan(obs, seat, plan, base):
+        return False
+    deal(plan, base, seed, out)
     return True
