@@ -160,3 +160,14 @@ def test_rivals_by_policy_from_three_players_leaves_two_player_trees_alone():
         view = game.view(game.decider)
         rival_nodes += rival_only_moves_in_tree(view, replace(expert, seconds=None))
     assert rival_nodes > 0
+
+
+def test_search_refuses_an_observation_no_world_fits():
+    game = Game.new(players=3, extensions="all", seed=4)
+    view = game.view(game.decider)
+    obs = view.observation.copy()
+    obs[L.HAND_SIZE + (view.seat + 1) % 3] += 70  # more cards than the game has
+    header, ints, rewards = K.new_tree(100)
+    params = SearchSettings(iterations=50).params(3)
+    with pytest.raises(ValueError, match="no world fits"):
+        K.search(header, ints, rewards, obs, view.seat, params, 50)

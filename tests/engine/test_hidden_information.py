@@ -141,3 +141,17 @@ def test_the_kinds_a_seat_asked_for_are_noted_until_its_next_turn():
         assert game.observation(1)[L.ASKED + 0] == asked  # still known while others play
         game.apply(L.A_DRAW if L.A_DRAW in game.legal_actions() else game.legal_actions()[0])
     assert game.active == 0 and game.state[L.ASKED + 0] == 0  # a new turn starts with none noted
+
+
+def test_an_observation_no_world_fits_is_refused():
+    """One more hidden card in a rival's hand than there are hidden cards:
+    no world fits, and determinize says so instead of dealing garbage."""
+    game = Game.new(players=3, extensions=31, seed=4)
+    seat = game.decider
+    obs = game.observation(seat)
+    rival = (seat + 1) % 3
+    hidden = sum(1 for c in range(C.NUM_CARDS) if obs[L.LOC + c] == LOC_HIDDEN)
+    obs[L.HAND_SIZE + rival] += hidden + 1
+    from engine.game import determinized
+    with pytest.raises(ValueError, match="inconsistent"):
+        determinized(game.config, obs, seat, 1)
