@@ -124,9 +124,15 @@ PLAN_FILLED = 9       # working rows: the card dealt to each place,
 PLAN_SHUFFLED = 10    # a list being shuffled,
 PLAN_RNG = 11         # and the deal's SplitMix64 state
 PLAN_ROWS = 12
-# Columns of the PLAN_COUNTS row:
-N_SLOTS, N_CARDS_0, N_CARDS_1, N_EVENTS_0, N_EVENTS_1, PILE_PLACES_0, PILE_PLACES_1, N_COUNTRIES, \
-    N_UNKNOWN_BOX, FITS = range(10)
+# Columns of the PLAN_COUNTS row (a pool's column is its pool 0 column + pool):
+N_SLOTS = 0           # hidden places
+N_CARDS_0 = 1         # 1, 2: each pool's hidden cards other than events
+N_EVENTS_0 = 3        # 3, 4: each pool's hidden events
+PILE_PLACES_0 = 5     # 5, 6: each pool's hidden places in the piles (events may lie only there)
+POOL_PLACES_0 = 7     # 7, 8: each pool's hidden places
+N_COUNTRIES = 9       # countries seen nowhere
+N_UNKNOWN_BOX = 10    # unknown places at the top of the box
+FITS = 11             # 1 when a world fits the observation
 
 
 @njit(cache=True)
@@ -144,6 +150,7 @@ def deal_plan(obs, seat, plan, base):
     the cards seen there. Returns False when no world fits `obs`."""
     base[:] = obs[:]
     counts = plan[PLAN_COUNTS]
+    counts[:] = 0
     n = obs[PLAYERS]
     me = 1 << seat
     slot_seat = plan[PLAN_SLOT_SEAT]
@@ -166,10 +173,8 @@ def deal_plan(obs, seat, plan, base):
             slot_index[slots] = 0
             slot_pool[slots] = 1 if j < pooled else 0
             slots += 1
-    pile_places = [0, 0]
-    pool_places = [0, 0]
-    for t in range(slots):
-        pool_places[slot_pool[t]] += 1
+    for i in range(slots):
+        counts[POOL_PLACES_0 + slot_pool[i]] += 1
     for i in range(obs[DRAW_SIZE]):
         slot = DRAW + (obs[DRAW_HEAD] + i) % NUM_CARDS
         if obs[slot] == HIDDEN:
@@ -177,33 +182,34 @@ def deal_plan(obs, seat, plan, base):
             slot_seat[slots] = -1
             slot_index[slots] = slot
             slot_pool[slots] = pool
-            pile_places[pool] += 1
-            pool_places[pool] += 1
+            counts[PILE_PLACES_0 + pool] += 1
+            counts[POOL_PLACES_0 + pool] += 1
             slots += 1
     for i in range(obs[N_LOOK]):
         if obs[LOOK + i] == HIDDEN:
             slot_seat[slots] = -2
             slot_index[slots] = LOOK + i
             slot_pool[slots] = 0
-            pile_places[0] += 1
-            pool_places[0] += 1
+            counts[PILE_PLACES_0] += 1
+            counts[POOL_PLACES_0] += 1
             slots += 1
-    cards = [0, 0]
-    events = [0, 0]
+    counts[N_SLOTS] = slots
     for c in range(NUM_CARDS):
         if obs[LOC + c] != LOC_HIDDEN:
             continue
         pool = 1 if obs[NEW + c] & me else 0
         if C.FIRST_EVENT <= c < C.FIRST_SPECIAL:
-            plan[PLAN_EVENTS + pool, events[pool]] = c
-            events[pool] += 1
+            plan[PLAN_EVENTS + pool, counts[N_EVENTS_0 + pool]] = c
+            counts[N_EVENTS_0 + pool] += 1
         else:
-            plan[PLAN_CARDS + pool, cards[pool]] = c
-            cards[pool] += 1
-    # Events can only lie in the piles (R9.1); every place takes one card.
-    fits = slots == cards[0] + cards[1] + events[0] + events[1]
+            plan[PLAN_CARDS + pool, counts[N_CARDS_0 + pool]] = c
+            counts[N_CARDS_0 + pool] += 1
+    # Every hidden place takes one hidden card of its pool; events lie only
+    # in the piles (R9.1). (The pools' places add up to all the places.)
+    fits = True
     for pool in range(2):
-        if events[pool] > pile_places[pool] or pool_places[pool] != cards[pool] + events[pool]:
+        events = counts[N_EVENTS_0 + pool]
+        if events > counts[PILE_PLACES_0 + pool] or counts[POOL_PLACES_0 + pool] != counts[N_CARDS_0 + pool] + events:
             fits = False
     # Hand composition: the observation blanked the rivals' rows; they start
     # from the cards seen there, and `deal` adds the dealt ones. This seat's
@@ -234,13 +240,6 @@ def deal_plan(obs, seat, plan, base):
         if in_play[k] == 0:
             plan[PLAN_COUNTRIES, m] = k
             m += 1
-    counts[N_SLOTS] = slots
-    counts[N_CARDS_0] = cards[0]
-    counts[N_CARDS_1] = cards[1]
-    counts[N_EVENTS_0] = events[0]
-    counts[N_EVENTS_1] = events[1]
-    counts[PILE_PLACES_0] = pile_places[0]
-    counts[PILE_PLACES_1] = pile_places[1]
     counts[N_COUNTRIES] = m
     counts[N_UNKNOWN_BOX] = unknown_box
     counts[FITS] = 1 if fits and unknown_box <= m else 0
