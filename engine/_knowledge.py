@@ -168,7 +168,10 @@ def deal_plan(obs, seat, plan, base):
         if t == seat:
             continue
         pooled = obs[HAND_NEW + seat * MAX_PLAYERS + t]
-        for j in range(obs[HAND_SIZE + t] - held[t]):
+        unseen = obs[HAND_SIZE + t] - held[t]
+        if unseen < 0 or slots + unseen > NUM_CARDS:
+            return False  # (FITS stays 0) more places than the plan's rows hold
+        for j in range(unseen):
             slot_seat[slots] = t
             slot_index[slots] = 0
             slot_pool[slots] = 1 if j < pooled else 0
@@ -178,6 +181,8 @@ def deal_plan(obs, seat, plan, base):
     for i in range(obs[DRAW_SIZE]):
         slot = DRAW + (obs[DRAW_HEAD] + i) % NUM_CARDS
         if obs[slot] == HIDDEN:
+            if slots == NUM_CARDS:
+                return False
             pool = 1 if i < obs[DRAW_NEW + seat] else 0
             slot_seat[slots] = -1
             slot_index[slots] = slot
@@ -187,6 +192,8 @@ def deal_plan(obs, seat, plan, base):
             slots += 1
     for i in range(obs[N_LOOK]):
         if obs[LOOK + i] == HIDDEN:
+            if slots == NUM_CARDS:
+                return False
             slot_seat[slots] = -2
             slot_index[slots] = LOOK + i
             slot_pool[slots] = 0
