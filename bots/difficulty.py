@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 from .baselines import GreedyBot, RandomBot
 from .ismcts import IsmctsBot, SearchSettings
 
@@ -72,8 +74,17 @@ def iterations_per_move(name: str, think: float | None = None) -> int | None:
     """The search budget of a bot by name (a cheater's is its level's), or
     None for a bot that does not search. Tournament files record it, so that
     a run is never resumed with other budgets than it started with."""
+    settings = search_settings_of(name, think)
+    return None if settings is None else settings["iterations"]
+
+
+def search_settings_of(name: str, think: float | None = None) -> dict | None:
+    """Every search setting of a bot by name, as plain data (a cheater's are
+    its level's), or None for a bot that does not search. Tournament files
+    record them, so that a run is never resumed with other bots than it
+    started with."""
     level = name.removeprefix("cheater-")
-    return level_settings(level, think).iterations if level in LEVELS else None
+    return asdict(level_settings(level, think)) if level in LEVELS else None
 
 
 def make_bot(name: str, seed: int = 0, think: float | None = None, measurement: bool = False):

@@ -22,6 +22,11 @@ comparable with 1/players, the rate of a bot no better than its opponents.
   winner ties everyone for all places: (1 + players) / 2, e.g. 2.5 of 4.
 * Draws: seat games in games that ended at the round cap; counted apart,
   neither wins nor losses.
+* Score: the share of the wins a name took when a draw shares the win among
+  the table, (wins + draws / players) / seat games -- in two-player games
+  a draw is half a win, as in chess; the ladder's targets are stated in it.
+  Its 95% interval is the normal approximation over the seat games' scores
+  (1, 1/players or 0), which errs on the wide side for pooled names too.
 * Rating: openskill's Plackett-Luce model; each game is a free-for-all in
   which the winner ranks 1 and the others tie at 2 (a draw ties everyone).
   Bots do not learn between games, so the model runs without skill drift
@@ -130,6 +135,22 @@ class Standing:
     draws: int
     mean_rank: float | None  # None before the first game
     rating: Rating
+    players: int        # seats at the table
+
+    @property
+    def score(self) -> float | None:
+        return (self.wins + self.draws / self.players) / self.games if self.games else None
+
+    @property
+    def score_interval(self) -> tuple[float, float]:
+        """95% normal-approximation interval of the score, clipped to 0..1."""
+        if self.games < 2:
+            return 0.0, 1.0
+        mean = self.score
+        squares = (self.wins + self.draws / self.players ** 2) / self.games
+        variance = max(squares - mean * mean, 0.0) * self.games / (self.games - 1)
+        half = Z95 * math.sqrt(variance / self.games)
+        return max(0.0, mean - half), min(1.0, mean + half)
 
     @property
     def win_rate(self) -> float | None:
@@ -141,9 +162,11 @@ class Standing:
 
     def to_json(self) -> dict:
         low, high = self.interval
+        score_low, score_high = self.score_interval
         return {"seats": self.seats, "games": self.games, "wins": self.wins,
                 "draws": self.draws, "win_rate": self.win_rate, "ci_low": low,
-                "ci_high": high, "mean_rank": self.mean_rank,
+                "ci_high": high, "score": self.score, "score_low": score_low,
+                "score_high": score_high, "mean_rank": self.mean_rank,
                 "rating": {"mu": self.rating.mu, "sigma": self.rating.sigma,
                            "ordinal": self.rating.ordinal}}
 
@@ -172,7 +195,7 @@ def standings(entries: Sequence[str], games: Iterable[FinishedGame]) -> list[Sta
         n = seat_games[name]
         table.append(Standing(name, seats, n, wins[name], draws[name],
                               rank_sums[name] / n if n else None,
-                              ratings.get(name, UNRATED)))
+                              ratings.get(name, UNRATED), len(entries)))
     table.sort(key=lambda s: (-(s.win_rate or 0.0), s.mean_rank or 0.0, s.name))
     return table
 

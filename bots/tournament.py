@@ -33,8 +33,11 @@ crash never leaves half a file. A run given an existing file resumes it:
 games already in it are not played again. The file must hold the same
 settings, except that a run may ask for more deals than the file was
 started with (it then adds the missing ones). The settings include each
-bot's search iterations a move, so a run is never resumed across a change
-of budgets (the expert's nominal speed, a level's iterations).
+bot's search iterations a move and all its other search settings, so a run
+is never resumed across a change of budgets (the expert's nominal speed, a
+level's iterations) or of a level's knowledge. (The fitted evaluation's and
+the beliefs' weights are constants of the code, not settings: a change to
+them is not caught here.)
 """
 
 from __future__ import annotations
@@ -121,12 +124,13 @@ class TournamentSettings:
         return Config(players=self.players, extensions=self.extensions).extension_names
 
     def to_json(self) -> dict:
-        from .difficulty import iterations_per_move
+        from .difficulty import iterations_per_move, search_settings_of
+        names = dict.fromkeys(self.bots)
         return {"players": self.players, "bots": list(self.bots), "deals": self.deals,
                 "games": self.games, "seed": self.seed, "extensions": self.extension_names,
                 "round_cap": self.round_cap, "think": self.think,
-                "iterations": {name: iterations_per_move(name, self.think)
-                               for name in dict.fromkeys(self.bots)}}
+                "iterations": {name: iterations_per_move(name, self.think) for name in names},
+                "search": {name: search_settings_of(name, self.think) for name in names}}
 
 
 @dataclass(frozen=True)
@@ -394,7 +398,10 @@ def load_results(path, settings: TournamentSettings) -> dict[int, GameResult]:
         fail(f"results file version {document.get('version')!r}; this program reads {FILE_VERSION}")
     theirs, ours = document["settings"], settings.to_json()
     different = [f"{key} {_shown(theirs.get(key))} in the file, {_shown(ours[key])} asked"
-                 for key in ours if key not in ("deals", "games") and theirs.get(key) != ours[key]]
+                 for key in ours if key not in ("deals", "games", "search")
+                 and theirs.get(key) != ours[key]]
+    if not different and theirs.get("search") != ours["search"]:
+        different = [_search_difference(theirs.get("search"), ours["search"])]
     if different:
         fail("holds a tournament with other settings (" + "; ".join(different)
              + "); resume it with the same settings or choose another file")
@@ -410,6 +417,22 @@ def load_results(path, settings: TournamentSettings) -> dict[int, GameResult]:
             fail(f"game {result.number} is in the file twice")
         results[result.number] = result
     return results
+
+
+def _search_difference(theirs, ours: dict) -> str:
+    """Which bot's search settings differ, and how, in a few words."""
+    if not isinstance(theirs, dict):
+        return "the file records no search settings (an older version wrote it)"
+    for name, wanted in ours.items():
+        found = theirs.get(name)
+        if found == wanted:
+            continue
+        if not isinstance(found, dict) or not isinstance(wanted, dict):
+            return f"search settings of {name}: {_shown(found)} in the file, {_shown(wanted)} asked"
+        keys = [key for key in wanted if found.get(key) != wanted[key]] or sorted(set(found) - set(wanted))
+        return f"search settings of {name}: " + ", ".join(
+            f"{key} {found.get(key)} in the file, {wanted.get(key)} asked" for key in keys)
+    return "search settings of bots not in this tournament"
 
 
 def _shown(value) -> str:

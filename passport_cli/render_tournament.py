@@ -44,6 +44,10 @@ def _percent(value: float | None) -> str:
     return "—" if value is None else f"{value:.1%}"
 
 
+def _interval(low: float, high: float) -> str:
+    return f"{low:.1%}–{high:.1%}".replace("%–", "–")
+
+
 def render_tournament(console: Console, summary: dict, *, resumed: int = 0,
                       out=None, records=None) -> None:
     """The results of a tournament (bots.tournament.results_summary)."""
@@ -57,19 +61,21 @@ def render_tournament(console: Console, summary: dict, *, resumed: int = 0,
     console.print(f"{players} players, extensions: {extensions}, seed {settings['seed']}, "
                   f"round cap {settings['round_cap']}{think}")
 
-    table = Table(box=None, padding=(0, 2, 0, 0))
+    table = Table(box=None, padding=(0, 1, 0, 0))
     table.add_column("Bot")
-    for header in ("Games", "Wins", "Draws", "Win rate", "95% CI", "Mean rank", "Rating"):
+    for header in ("Games", "Wins", "Draws", "Win rate", "95% CI", "Score", "95% CI",
+                   "Rank", "Rating"):
         table.add_column(header, justify="right")
     for name, row in summary["bots"].items():
         label = name if row["seats"] == 1 else f"{name} ×{row['seats']}"
-        interval = (f"{row['ci_low']:.1%}–{row['ci_high']:.1%}".replace("%–", "–")
-                    if row["games"] else "—")
+        interval = _interval(row["ci_low"], row["ci_high"]) if row["games"] else "—"
+        score_interval = _interval(row["score_low"], row["score_high"]) if row["games"] else "—"
         rank = "—" if row["mean_rank"] is None else f"{row['mean_rank']:.2f}"
         rating = row["rating"]
         table.add_row(label, str(row["games"]), str(row["wins"]), str(row["draws"]),
-                      _percent(row["win_rate"]), interval, rank,
-                      f"{rating['mu']:.1f} ± {rating['sigma']:.1f}")
+                      _percent(row["win_rate"]), interval, _percent(row["score"]),
+                      score_interval, rank,
+                      f"{rating['mu']:.1f}±{rating['sigma']:.1f}")
     console.print(table)
 
     endings = summary["endings"]
@@ -79,7 +85,9 @@ def render_tournament(console: Console, summary: dict, *, resumed: int = 0,
               f"the others share 2–{players} ({(2 + players) / 2:g} each)")
     if len(set(settings["bots"])) < players:
         console.print("[dim]Games count seats: a bot named n times plays n seats a game.[/]")
-    console.print(f"[dim]Mean rank: the winner 1, {others}; "
+    draw = "half a win" if players == 2 else f"1/{players} of a win"
+    console.print(f"[dim]Score: wins with a draw as {draw}, and its 95% interval.[/]")
+    console.print(f"[dim]Rank: the mean finishing rank, the winner 1, {others}; "
                   f"no winner: {(1 + players) / 2:g} each.[/]")
     console.print("[dim]Rating: openskill Plackett-Luce, μ ± σ.[/]")
     if not summary["complete"]:

@@ -1,6 +1,7 @@
 """Tournaments: the duplicate schedule, the statistics, resuming and workers."""
 
 import json
+from dataclasses import replace
 import math
 from types import SimpleNamespace
 
@@ -120,6 +121,28 @@ def test_draws_are_counted_apart():
     assert (table["b"].wins, table["b"].draws, table["b"].games) == (0, 2, 3)
     assert table["a"].mean_rank == pytest.approx((1.5 + 1 + 1.5) / 3)
     assert table["a"].rating.mu > table["b"].rating.mu
+    # The score counts a draw as half a win in two-player games.
+    assert table["a"].score == pytest.approx((0.5 + 1 + 0.5) / 3)
+    assert table["b"].score == pytest.approx((0.5 + 0 + 0.5) / 3)
+
+
+def test_score_and_its_interval_follow_the_seat_games_scores():
+    # 3 players: a draw is a third of a win. a wins 5, draws 3, loses 4.
+    outcomes = [0] * 5 + [None] * 3 + [1] * 4
+    games = [game(n, "abc", winner) for n, winner in enumerate(outcomes, 1)]
+    row = {s.name: s for s in standings("abc", games)}["a"]
+    scores = [1.0] * 5 + [1 / 3] * 3 + [0.0] * 4
+    mean = sum(scores) / len(scores)
+    spread = math.sqrt(sum((x - mean) ** 2 for x in scores) / (len(scores) - 1))
+    half = 1.959963984540054 * spread / math.sqrt(len(scores))
+    assert row.score == pytest.approx(mean)
+    assert row.score_interval == pytest.approx((mean - half, mean + half))
+    # Rank and score say the same thing: rank = 1 + players / 2 * (1 - score).
+    assert row.mean_rank == pytest.approx(1 + 1.5 * (1 - row.score))
+    # Clipped to 0..1, and no interval before two games.
+    always = {s.name: s for s in standings("ab", [game(n, "ab", 0) for n in (1, 2, 3)])}["a"]
+    assert always.score == 1.0 and always.score_interval == (1.0, 1.0)
+    assert {s.name: s for s in standings("ab", [game(1, "ab", 0)])}["a"].score_interval == (0.0, 1.0)
 
 
 def test_tiny_run_statistics_agree_with_its_games(tiny_results):
@@ -238,6 +261,20 @@ def test_a_run_is_not_resumed_across_a_change_of_budget(tmp_path, monkeypatch):
     with pytest.raises(ResultsFileError, match="other settings") as error:
         load_results(path, settings)
     assert "iterations expert" in str(error.value) and "\n" not in str(error.value)
+
+
+def test_a_run_is_not_resumed_across_a_change_of_knowledge(tmp_path, monkeypatch):
+    import bots.difficulty as difficulty
+    settings = TournamentSettings(bots=("hard", "medium"), deals=1)
+    assert settings.to_json()["search"]["hard"]["rollout_depth"] == difficulty.LEVELS["hard"].rollout_depth
+    path = tmp_path / "results.json"
+    save_results(path, settings, [])
+    monkeypatch.setitem(difficulty.LEVELS, "hard",
+                        replace(difficulty.LEVELS["hard"], exploration=0.5))
+    with pytest.raises(ResultsFileError, match="other settings") as error:
+        load_results(path, settings)
+    assert "search settings of hard: exploration 0.7 in the file, 0.5 asked" in str(error.value)
+    assert "\n" not in str(error.value)
 
 
 @pytest.mark.parametrize("other,problem", [

@@ -8,6 +8,7 @@ import pytest
 # Fast bots, few deals, a short round cap: a run takes a fraction of a second.
 QUICK = ["--bots", "greedy,random", "--games", "2", "--round-cap", "20", "--seed", "3"]
 BOT_FIELDS = {"seats", "games", "wins", "draws", "win_rate", "ci_low", "ci_high",
+              "score", "score_low", "score_high",
               "mean_rank", "rating"}
 
 
@@ -18,8 +19,8 @@ def test_table_for_people(passport):
     assert lines[0] == "Tournament: greedy, random; 2 deals × 2 seatings = 4 games"
     assert "2 players, extensions: all, seed 3, round cap 20" in lines[1]
     header = lines[2].split()
-    assert header == ["Bot", "Games", "Wins", "Draws", "Win", "rate", "95%", "CI", "Mean",
-                      "rank", "Rating"]
+    assert header == ["Bot", "Games", "Wins", "Draws", "Win", "rate", "95%", "CI", "Score",
+                      "95%", "CI", "Rank", "Rating"]
     rows = {line.split()[0]: line.split() for line in lines[3:5]}
     assert set(rows) == {"greedy", "random"}
     assert rows["greedy"][1] == "4"  # games: one seat in each of the 4 games
@@ -47,7 +48,8 @@ def test_json_has_settings_and_every_figure(passport):
                                 "extensions": ["events", "specials", "forbidden",
                                                "postcards", "characters"],
                                 "round_cap": 20, "think": None,
-                                "iterations": {"greedy": None, "random": None}}
+                                "iterations": {"greedy": None, "random": None},
+                                "search": {"greedy": None, "random": None}}
     assert data["games_played"] == 4 and data["complete"] is True
     for row in data["bots"].values():
         assert set(row) == BOT_FIELDS
