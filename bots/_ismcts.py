@@ -35,7 +35,7 @@ the tree then holds only the root seat's own decisions (an open-loop tree
 over them), and rivals act on their own sampled hands through the policy
 rather than through nodes that pool every world. (In a pooled node a rival
 picks one move for all the hands it might hold, and at large budgets the
-deep tree plans against such rivals: docs/strength.md.)
+deep tree plans against such rivals: docs/experiments.md.)
 
 Tree arrays (capacity N nodes, -1 = none):
     parent[N], action[N], first_child[N], next_sibling[N]  int64

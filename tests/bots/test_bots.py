@@ -171,3 +171,35 @@ def test_search_refuses_an_observation_no_world_fits():
     params = SearchSettings(iterations=50).params(3)
     with pytest.raises(ValueError, match="no world fits"):
         K.search(header, ints, rewards, obs, view.seat, params, 50)
+
+
+def main_view(players):
+    game = Game.new(players=players, extensions="all", seed=8)
+    assert game.phase == L.PH_MAIN
+    return game.view(game.decider)
+
+
+def test_a_duel_offer_needs_the_margin_over_the_next_best_move():
+    from bots.ismcts import MoveEstimate
+    view = main_view(2)
+    offer = L.A_TRADE_TO + 1 - view.seat  # to the one rival
+    assert offer in view.legal_actions and L.A_DRAW in view.legal_actions
+    close = [MoveEstimate(offer, 900, 0.610), MoveEstimate(L.A_DRAW, 500, 0.600)]
+    clear = [MoveEstimate(offer, 900, 0.630), MoveEstimate(L.A_DRAW, 500, 0.600)]
+    bot = IsmctsBot(replace(QUICK, duel_offer_margin=0.02))
+    assert bot._worth_playing(view, close) == L.A_DRAW
+    assert bot._worth_playing(view, clear) == offer
+    assert IsmctsBot(QUICK)._worth_playing(view, close) == offer  # no margin: the most visited
+    four = main_view(4)  # with more players the margin does not apply
+    offer4 = next(a for a in four.legal_actions if L.A_TRADE_TO <= a < L.A_STEAL_FROM)
+    assert bot._worth_playing(four, [MoveEstimate(offer4, 900, 0.61), MoveEstimate(L.A_DRAW, 5, 0.6)]) == offer4
+
+
+def test_the_expert_weighs_its_duel_offers():
+    bot = make_bot("expert", think=0.05)
+    assert bot.settings.duel_offer_margin > 0
+    for game in positions(seed=2, players=2, every=3, limit=8):
+        view = game.view(game.decider)
+        action = bot.choose(view)
+        assert action == bot._worth_playing(view, bot.last_search)
+        assert action in view.legal_actions

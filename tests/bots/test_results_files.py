@@ -1,0 +1,39 @@
+"""The results files behind docs/strength.md (docs/results/*.json).
+
+Each row of strength.md's tables names the results file its games are in.
+These tests check that every such file is a results file of today's bots:
+it loads with the settings it records, and `load_results` refuses a file
+whose search budgets differ from the levels' (bots/difficulty.py), so a
+change to a level that would leave a documented row describing other bots
+fails here until the row is measured again (or its file moved out). The
+summary stored in a file must also be what its games give."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bots.tournament import TournamentSettings, load_results, results_summary
+from engine.game import parse_extensions
+
+RESULTS = sorted((Path(__file__).parents[2] / "docs" / "results").glob("*.json"))
+
+
+def settings_of(document: dict) -> TournamentSettings:
+    s = document["settings"]
+    return TournamentSettings(bots=tuple(s["bots"]), deals=s["deals"], seed=s["seed"],
+                              extensions=parse_extensions(s["extensions"]),
+                              round_cap=s["round_cap"], think=s["think"])
+
+
+def test_there_are_results_files():
+    assert RESULTS, "docs/results/ holds no results file"
+
+
+@pytest.mark.parametrize("path", RESULTS, ids=lambda p: p.name)
+def test_a_results_file_holds_games_of_todays_bots(path):
+    document = json.loads(path.read_text(encoding="utf-8"))
+    settings = settings_of(document)
+    games = load_results(path, settings)  # raises on other budgets or a bad entry
+    assert len(games) == len(document["games"]) > 0
+    assert document["results"] == json.loads(json.dumps(results_summary(settings, games.values())))
