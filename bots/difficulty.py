@@ -63,7 +63,7 @@ def expert_settings(think: float = EXPERT_THINK) -> SearchSettings:
 # medium searches ten times easy's budget with clean rollouts, hard ten times
 # medium's, and the expert twenty times hard's with its knowledge. Until
 # session 10 medium and hard searched 500 and 10,000 iterations; with hard at
-# a quarter of the expert's budget the expert-hard step was not met (51.9%
+# a quarter of the expert's budget the expert-hard step was not shown (51.9%
 # over 26 games; docs/experiments.md). Easy also plays noisy, short rollouts,
 # explores more and does not read its rivals' missed travels.
 LEVELS = {

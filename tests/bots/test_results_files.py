@@ -3,10 +3,11 @@
 Each row of strength.md's tables names the results file its games are in.
 These tests check that every such file is a results file of today's bots:
 it loads with the settings it records, and `load_results` refuses a file
-whose search budgets differ from the levels' (bots/difficulty.py), so a
-change to a level that would leave a documented row describing other bots
-fails here until the row is measured again (or its file moved out). The
-summary stored in a file must also be what its games give."""
+whose bots searched with other settings (budgets or knowledge) than the
+levels have now (bots/difficulty.py), so a change to a level that would
+leave a documented row describing other bots fails here until the row is
+measured again (or its file is moved out). The summary stored in a file
+must also be what its games give."""
 
 import json
 from pathlib import Path
