@@ -1,16 +1,23 @@
-"""Passport's bots: baselines, ISMCTS at four levels, tournaments.
+"""Passport's bots: baselines, ISMCTS at four levels, tables and tournaments.
 
-The bots' numba kernels compile parts of the engine into themselves, so their
-on-disk cache is cleared when the sources of either package change
-(engine/_kernel_cache.py); the engine's own check runs first, since bot
-kernels import engine kernels directly.
+Importing the package is light on purpose: `bots.names` (the bots' names
+and their parser) serves `passport --help` without loading the engine or
+numba. The kernels load when a bot is made (bots/_jit.py first clears
+cached machine code built from older sources). `warm()` compiles the bots'
+kernels into numba's cache; `is_warm()` says whether that is done.
 """
 
-from pathlib import Path
 
-from engine._kernel_cache import drop_stale_kernels
+def warm(names=None, on_step=None) -> None:
+    """Compile (or load from numba's cache) the kernels of the bots `names`
+    (all of them by default; random needs none). `on_step(label)`, if
+    given, is entered around each step."""
+    from ._warm import warm as run
+    run(names, on_step)
 
-_BOTS = Path(__file__).parent
-_ENGINE = _BOTS.parent / "engine"
-drop_stale_kernels(_ENGINE)
-drop_stale_kernels(_BOTS, depends_on=(_ENGINE,))
+
+def is_warm() -> bool:
+    """Whether `warm()` has compiled every bot kernel of these very sources
+    (the bots' and the engine's) into the cache. Reads a stamp only."""
+    from ._warm import is_warm as stamped
+    return stamped()

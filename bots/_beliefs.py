@@ -31,18 +31,19 @@ The weights (BELIEF_LOG_WEIGHTS) are measured, not guessed: see
 real rivals' hands with how often it does in sampled worlds.
 """
 
+from . import _jit  # noqa: F401 -- first: cached kernels built from older sources are cleared
+
 import numpy as np
 from numba import njit
 
 from engine import cards as C
-from engine._core import CARD_KIND, NUM_CARDS, splitmix_next
-from engine._knowledge import LOC_HIDDEN, last_seen_in
-from engine._layout import (
+from engine.kernels import (
+    CARD_KIND, LOC_HIDDEN, NUM_CARDS, destination, last_seen_in, splitmix_next,
     ASKED, REFUSED, DRAW, DRAW_HEAD, DRAW_SIZE, CENTER, KIND_COUNT, KNOWN, LOC, LOC_DRAW, NEW, OWN, PHASE,
     PH_TP_GIVE, PH_TP_PICK, PLAYERS, TURN,
 )
 
-from ._heuristic import destination_of, requires
+from ._heuristic import requires
 
 # Categories of a card for the seat that might hold it.
 (CAT_NEED_NOW, CAT_NEED_LATER, CAT_OTHER_ITEM, CAT_PASSPORT, CAT_POSTCARD, CAT_SPECIAL,
@@ -107,7 +108,7 @@ def card_category(S, seat, card):
     """What `card` would be to `seat`: public facts only (destinations, kinds)."""
     kind = CARD_KIND[card]
     if kind < C.NUM_ITEM_KINDS:
-        if requires(destination_of(S, seat), kind):
+        if requires(destination(S, seat), kind):
             return CAT_NEED_NOW
         if S[OWN + seat] >= 0 and requires(S[CENTER], kind):
             return CAT_NEED_LATER

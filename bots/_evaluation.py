@@ -12,14 +12,17 @@ use every hand; they say nothing a seat could not see when the state is its
 own sampled world.
 """
 
+from . import _jit  # noqa: F401 -- first: cached kernels built from older sources are cleared
+
 import numpy as np
 from numba import njit
 
 from engine import cards as C
-from engine._core import REQUIRED
-from engine._layout import ACTIVE, HAND_SIZE, KIND_COUNT, OWN, PLAYERS, STRIKE
+from engine.kernels import (
+    ACTIVE, HAND_SIZE, KIND_COUNT, OWN, PLAYERS, REQUIRED, STRIKE, destination, forbidden_count,
+)
 
-from ._heuristic import destination_of, softmax_in_place
+from ._heuristic import softmax_in_place
 
 FEATURE_NAMES = (
     "own country visited",
@@ -46,15 +49,15 @@ EVALUATION_WEIGHTS = np.array([1.293, 0.068, 0.338, 0.568, 0.416, 0.297, 0.550, 
 def features(S, seat, out):
     """Write the features of `seat` in the full state S into out[NUM_FEATURES]."""
     row = KIND_COUNT + seat * C.NUM_KINDS
-    dest = destination_of(S, seat)
+    dest = destination(S, seat)
     visited = 1.0 if S[OWN + seat] < 0 else 0.0
     items = 0
     for i in range(3):
         if S[row + REQUIRED[dest, i]] > 0:
             items += 1
     credit = 1 if S[row + C.FIRST_SPECIAL_KIND] > 0 else 0
-    forbidden = S[row + C.FIRST_FORBIDDEN_KIND] + S[row + C.FIRST_FORBIDDEN_KIND + 1] + S[row + C.FIRST_FORBIDDEN_KIND + 2]
-    bribe = 1 if S[row + C.FIRST_SPECIAL_KIND + C.BRIBE - C.FIRST_SPECIAL] > 0 else 0
+    forbidden = forbidden_count(S, seat)
+    bribe = 1 if S[row + C.KIND_BRIBE] > 0 else 0
     passport = 1 if S[row + C.KIND_PASSPORT] > 0 else 0
     postcards = S[row + C.KIND_POSTCARD]
     n = S[PLAYERS]

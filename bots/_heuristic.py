@@ -9,22 +9,17 @@ cards it has seen elsewhere (LOC), and public counts — never KIND_COUNT of
 another seat, which an observation blanks out.
 """
 
+from . import _jit  # noqa: F401 -- first: cached kernels built from older sources are cleared
+
 import numpy as np
 from numba import njit
 
 from engine import cards as C
-from engine._core import CARD_KIND, REQUIRED, is_event, kind_count
-from engine._layout import *  # noqa: F401,F403 -- the layout constants are the vocabulary here
+from engine.kernels import *  # noqa: F401,F403 -- the engine's layout and kernels are the vocabulary here
 
 NUM_CARDS = C.NUM_CARDS
 # Special items in R11.5 order: what one in hand is worth, roughly.
 SPECIAL_VALUE = np.array([5.0, 2.0, 3.0, 2.5, 1.5, 3.0, 1.0, 1.0, 1.0])
-
-
-@njit(cache=True, inline='always')
-def destination_of(S, seat):
-    own = S[OWN + seat]
-    return own if own >= 0 else S[CENTER]
 
 
 @njit(cache=True, inline='always')
@@ -36,7 +31,7 @@ def requires(country, kind):
 def kind_value(S, seat, kind, held):
     """What one more card of `kind` is worth to `seat` holding `held` of them."""
     if kind < C.NUM_ITEM_KINDS:
-        dest = destination_of(S, seat)
+        dest = destination(S, seat)
         value = 0.4
         if requires(dest, kind):
             value = 10.0 if held == 0 else 0.8
@@ -53,11 +48,9 @@ def kind_value(S, seat, kind, held):
         return 3.0 + 3.0 * held  # the fourth one wins (R9.4)
     if kind >= C.FIRST_FORBIDDEN_KIND:
         return -6.0
-    special = kind - C.FIRST_SPECIAL_KIND
-    value = SPECIAL_VALUE[special]
-    forbidden = kind_count(S, seat, 27) + kind_count(S, seat, 28) + kind_count(S, seat, 29)
-    if special == 6 or special == 7:  # Bribe, Customs Declaration
-        value = 5.0 if forbidden > 0 else 1.0
+    value = SPECIAL_VALUE[kind - C.FIRST_SPECIAL_KIND]
+    if kind == C.KIND_BRIBE or kind == C.KIND_DECLARATION:
+        value = 5.0 if forbidden_count(S, seat) > 0 else 1.0
     return value
 
 
@@ -78,7 +71,7 @@ def cheapest_card(S, seat, payable_only):
     A forbidden item is worth less than nothing."""
     best = 1e9
     for c in range(NUM_CARDS):
-        if S[LOC + c] == seat and not (payable_only and C.FIRST_FORBIDDEN <= c < C.FIRST_POSTCARD):
+        if S[LOC + c] == seat and not (payable_only and is_forbidden(c)):
             v = card_value(S, seat, c)
             if v < best:
                 best = v
@@ -93,7 +86,7 @@ def cheapest_payment(S, seat, cost):
     low1 = 1e9
     first = -1
     for c in range(NUM_CARDS):
-        if S[LOC + c] == seat and not C.FIRST_FORBIDDEN <= c < C.FIRST_POSTCARD:
+        if S[LOC + c] == seat and not is_forbidden(c):
             v = max(card_value(S, seat, c), 0.0)
             if v < low1:
                 low1 = v
@@ -102,7 +95,7 @@ def cheapest_payment(S, seat, cost):
         return low1
     low2 = 1e9
     for c in range(NUM_CARDS):
-        if c != first and S[LOC + c] == seat and not C.FIRST_FORBIDDEN <= c < C.FIRST_POSTCARD:
+        if c != first and S[LOC + c] == seat and not is_forbidden(c):
             kind = CARD_KIND[c]
             held = kind_count(S, seat, kind) - 1 - (1 if kind == CARD_KIND[first] else 0)
             v = max(kind_value(S, seat, kind, held), 0.0)
@@ -126,7 +119,7 @@ def known_value_in(S, seat, holder):
 @njit(cache=True)
 def progress(S, seat):
     """How close `seat` is to winning, in rough 'points' (also the evaluation)."""
-    dest = destination_of(S, seat)
+    dest = destination(S, seat)
     score = 0.0
     if S[OWN + seat] < 0:
         score += 35.0
@@ -140,9 +133,7 @@ def progress(S, seat):
         score += 4.0  # a Credit Card covers a missing item
     postcards = S[KIND_COUNT + seat * C.NUM_KINDS + C.KIND_POSTCARD]
     score += 7.0 * postcards + 6.0 * max(postcards - 1, 0)
-    forbidden = (S[KIND_COUNT + seat * C.NUM_KINDS + 27] + S[KIND_COUNT + seat * C.NUM_KINDS + 28]
-                 + S[KIND_COUNT + seat * C.NUM_KINDS + 29])
-    score -= 6.0 * forbidden
+    score -= 6.0 * forbidden_count(S, seat)
     return score
 
 
@@ -266,15 +257,13 @@ def score_main(S, action, a):
     if action == A_TRAVEL:
         return 100.0
     if A_TRAVEL_CARD <= action < A_DISPOSE:
-        dest = destination_of(S, a)
-        kind = REQUIRED[dest, action - A_TRAVEL_CARD]
+        kind = REQUIRED[destination(S, a), action - A_TRAVEL_CARD]
         if kind_count(S, a, kind) == 0:
             return 99.0
         return 90.0 + (15.0 if S[OWN + a] >= 0 and requires(S[CENTER], kind) else 0.0)
     if action == A_DRAW:
         size = S[HAND_SIZE + a]
-        limit = 9 if S[CHARACTER + a] == C.BACKPACKER else 7
-        hand_bonus = 2.0 if size < 4 else (-2.0 if size >= limit else 0.0)  # a full hand discards
+        hand_bonus = 2.0 if size < 4 else (-2.0 if size >= hand_limit(S, a) else 0.0)  # a full hand discards
         return (5.0 if S[CHARACTER + a] == C.JETSETTER else 3.0) + hand_bonus
     if action == A_RECYCLE:
         best = 0.0
@@ -283,8 +272,7 @@ def score_main(S, action, a):
                 v = card_value(S, a, c)
                 if v > best:
                     best = v
-        cost = 1 if S[CHARACTER + a] == C.COLLECTOR else 2
-        return best - cheapest_payment(S, a, cost) - 1.0
+        return best - cheapest_payment(S, a, recycle_cost(S, a)) - 1.0
     if A_TRADE_TO <= action < A_STEAL_FROM:
         t = action - A_TRADE_TO
         best = 1.5  # an unseen card, on average

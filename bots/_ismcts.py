@@ -43,19 +43,18 @@ Tree arrays (capacity N nodes, -1 = none):
     reward[N, 6]                                            float64, sums per seat
 """
 
+from . import _jit  # noqa: F401 -- first: cached kernels built from older sources are cleared
+
 import numpy as np
 from numba import njit
 
-from engine._core import CARD_KIND, NUM_CARDS, splitmix_next
-from engine._knowledge import deal, deal_plan, new_deal_plan
-from engine._layout import (
-    KIND_COUNT, LOC, NUM_KINDS, DECIDER, DRAW, DRAW_HEAD, DRAW_SIZE, NUM_ACTIONS, PHASE, PH_DISCARD,
-    PH_DISPOSE_WITH, PH_LG_TAKE, PH_OVER, PH_RECYCLE_PAY, PH_RECYCLE_TAKE,
-    PH_STEAL_PAY, PH_TP_GIVE, PH_TP_PICK, PH_TRADE_ASK, PH_TRADE_GIVE, PLAYERS,
-    REASON, REASON_ROUND_CAP, RNG, STATE_SIZE, WINNER,
+from engine.kernels import (
+    CARD_KIND, DECIDER, DRAW, DRAW_HEAD, DRAW_SIZE, KIND_COUNT, LOC, NUM_ACTIONS, NUM_CARDS,
+    NUM_KINDS, PHASE, PH_DISCARD, PH_DISPOSE_WITH, PH_LG_TAKE, PH_OVER, PH_RECYCLE_PAY,
+    PH_RECYCLE_TAKE, PH_STEAL_PAY, PH_TP_GIVE, PH_TP_PICK, PH_TRADE_ASK, PH_TRADE_GIVE, PLAYERS,
+    REASON, REASON_ROUND_CAP, RNG, STATE_SIZE, WINNER, apply_action, deal, deal_plan,
+    legal_actions, new_deal_plan, splitmix_next, travel_options,
 )
-from engine._legal import legal_actions, travel_options
-from engine._apply import apply_action
 
 from ._beliefs import ROUND_BUCKETS, WEIGHT_COLUMNS, belief_scratch, belief_table, reweigh_hands
 from ._evaluation import NUM_FEATURES, evaluate_fitted

@@ -12,12 +12,13 @@ missing items are those of the next destination, plus postcards for a seat
 already holding two (the postcard race, R9.4).
 """
 
+from . import _jit  # noqa: F401 -- first: cached kernels built from older sources are cleared
+
 import numpy as np
 from numba import njit
 
 from engine import cards as C
-from engine._core import REQUIRED, splitmix_next
-from engine._layout import *  # noqa: F401,F403 -- the layout constants are the vocabulary here
+from engine.kernels import *  # noqa: F401,F403 -- the engine's layout and kernels are the vocabulary here
 
 from ._heuristic import card_value, progress, trade_gain
 
@@ -25,27 +26,21 @@ NUM_CARDS = C.NUM_CARDS
 assert NUM_ACTIONS <= 192, "legal_bits holds 192 actions"
 
 
-@njit(cache=True, inline='always')
-def count(S, seat, kind):
-    return S[KIND_COUNT + seat * C.NUM_KINDS + kind]
-
-
 @njit(cache=True)
 def missing_kinds(S, seat, out):
     """Kinds `seat` still needs for its next travel (and postcards when it
     races for them); returns how many were written to out."""
-    own = S[OWN + seat]
-    dest = own if own >= 0 else S[CENTER]
+    dest = destination(S, seat)
     m = 0
-    if count(S, seat, C.KIND_PASSPORT) == 0:
+    if kind_count(S, seat, C.KIND_PASSPORT) == 0:
         out[m] = C.KIND_PASSPORT
         m += 1
     for i in range(3):
         k = REQUIRED[dest, i]
-        if count(S, seat, k) == 0:
+        if kind_count(S, seat, k) == 0:
             out[m] = k
             m += 1
-    if S[EXT] & C.EXT_POSTCARDS and count(S, seat, C.KIND_POSTCARD) >= 2:
+    if S[EXT] & C.EXT_POSTCARDS and kind_count(S, seat, C.KIND_POSTCARD) >= 2:
         out[m] = C.KIND_POSTCARD
         m += 1
     return m
@@ -55,7 +50,8 @@ def missing_kinds(S, seat, out):
 def in_discard(S, kind):
     """Is a card of this item kind (or a passport) in the discard pile?"""
     if kind < C.NUM_ITEM_KINDS:
-        return S[LOC + kind] == LOC_DISCARD or S[LOC + kind + 16] == LOC_DISCARD
+        # an item kind's copies are cards kind and kind + NUM_ITEM_KINDS (engine/cards.py)
+        return S[LOC + kind] == LOC_DISCARD or S[LOC + kind + C.NUM_ITEM_KINDS] == LOC_DISCARD
     if kind == C.KIND_PASSPORT:
         for c in range(C.FIRST_PASSPORT, C.FIRST_EVENT):
             if S[LOC + c] == LOC_DISCARD:
@@ -145,7 +141,7 @@ def main_action(S, legal, n, a, missing, m):
         k = missing[i]
         for j in range(1, players):
             t = (a + j) % players
-            if count(S, t, k) > 0:
+            if kind_count(S, t, k) > 0:
                 if S[HAND_SIZE + t] <= 3 and has(bits, A_STEAL_FROM + t):
                     return A_STEAL_FROM + t
                 if S[DECLINED] < 2 and has(bits, A_TRADE_TO + t):
@@ -177,7 +173,7 @@ def rollout_action(S, legal, n, rng, epsilon, missing):
         m = missing_kinds(S, seat, missing)
         target = S[TARGET]
         for i in range(m):
-            if count(S, target, missing[i]) > 0:
+            if kind_count(S, target, missing[i]) > 0:
                 return A_KIND + missing[i]
         return A_KIND + (missing[0] if m > 0 else 0)
     if phase == PH_TRADE_REPLY:

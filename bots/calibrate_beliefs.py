@@ -17,8 +17,8 @@ import argparse
 import numpy as np
 
 from engine import Game
-from engine import _layout as L
-from engine._knowledge import LOC_HIDDEN, determinize
+from engine import kernels as L
+from engine.kernels import LOC_HIDDEN, determinize
 
 from . import _beliefs as B
 from . import _ismcts as K

@@ -6,6 +6,7 @@ from dataclasses import asdict
 
 from .baselines import GreedyBot, RandomBot
 from .ismcts import IsmctsBot, SearchSettings
+from .names import CHEATER, LEVELS, check_names, level_of
 
 # The expert thinks for `think` seconds a move, counted in iterations at a
 # nominal speed rather than by the clock, so that the same seed and the same
@@ -66,18 +67,17 @@ def expert_settings(think: float = EXPERT_THINK) -> SearchSettings:
 # a quarter of the expert's budget the expert-hard step was not shown (51.9%
 # over 26 games; docs/experiments.md). Easy also plays noisy, short rollouts,
 # explores more and does not read its rivals' missed travels.
-LEVELS = {
-    "easy": SearchSettings(iterations=20, rollout_depth=4, epsilon=0.6, exploration=1.0),
-    "medium": SearchSettings(iterations=200, rollout_depth=20, infer_travel=True),
-    "hard": SearchSettings(iterations=2_000, rollout_depth=20, infer_travel=True),
-    "expert": expert_settings(),
-}
-BOT_NAMES = ("random", "greedy") + tuple(LEVELS)
+LEVEL_SETTINGS = dict(zip(LEVELS, (
+    SearchSettings(iterations=20, rollout_depth=4, epsilon=0.6, exploration=1.0),  # easy
+    SearchSettings(iterations=200, rollout_depth=20, infer_travel=True),            # medium
+    SearchSettings(iterations=2_000, rollout_depth=20, infer_travel=True),          # hard
+    expert_settings(),                                                               # expert
+), strict=True))
 
 
 def level_settings(level: str, think: float | None = None) -> SearchSettings:
     """The search settings of a level; `think` changes only the expert's."""
-    return expert_settings(think) if level == "expert" and think else LEVELS[level]
+    return expert_settings(think) if level == "expert" and think else LEVEL_SETTINGS[level]
 
 
 def iterations_per_move(name: str, think: float | None = None) -> int | None:
@@ -93,7 +93,7 @@ def search_settings_of(name: str, think: float | None = None) -> dict | None:
     its level's), or None for a bot that does not search. Tournament files
     record them, so that a run is never resumed with other bots than it
     started with."""
-    level = name.removeprefix("cheater-")
+    level = level_of(name)
     return asdict(level_settings(level, think)) if level in LEVELS else None
 
 
@@ -101,16 +101,12 @@ def make_bot(name: str, seed: int = 0, think: float | None = None, measurement: 
     """A bot by name: random, greedy, easy, medium, hard, expert. With
     `measurement` (tournaments only), also `cheater-LEVEL`: that level's
     search on the true state, to measure what hidden information costs."""
-    if measurement and name.startswith("cheater-"):
+    check_names([name], measurement)
+    if name.startswith(CHEATER):
         from .ismcts import CheatingIsmctsBot
-        level = name.removeprefix("cheater-")
-        if level not in LEVELS:
-            raise ValueError(f"unknown bot {name!r}")
-        return CheatingIsmctsBot(level_settings(level, think), seed, name)
+        return CheatingIsmctsBot(level_settings(level_of(name), think), seed, name)
     if name == "random":
         return RandomBot(seed, name)
     if name == "greedy":
         return GreedyBot(seed, name)
-    if name not in LEVELS:
-        raise ValueError(f"unknown bot {name!r}; choose from {', '.join(BOT_NAMES)}")
     return IsmctsBot(level_settings(name, think), seed, name)

@@ -17,7 +17,7 @@ import argparse
 import numpy as np
 
 from engine import Game
-from engine import _layout as L
+from engine import kernels as L
 
 from ._evaluation import FEATURE_NAMES, NUM_FEATURES, features
 from ._heuristic import progress

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine import SeatView
-from engine._layout import A_STEAL_FROM, A_TRADE_TO, PHASE, PH_MAIN
+from engine import Phase, SeatView
+from engine.actions import decode
 
 from . import _ismcts as K
 from ._beliefs import belief_weights
@@ -118,7 +118,7 @@ class IsmctsBot:
         keeps the offers the search clearly prefers."""
         best = moves[0]
         margin = self.settings.duel_offer_margin
-        if (margin <= 0 or view.config.players != 2 or view.observation[PHASE] != PH_MAIN
+        if (margin <= 0 or view.config.players != 2 or view.phase != Phase.MAIN
                 or not _is_offer(best.action)):
             return best.action
         other = next((m for m in moves if not _is_offer(m.action)), None)
@@ -158,7 +158,7 @@ class IsmctsBot:
 
 def _is_offer(action: int) -> bool:
     """A main action that offers a trade (to some seat)."""
-    return A_TRADE_TO <= action < A_STEAL_FROM
+    return decode(action).name == "trade"
 
 
 class CheatingIsmctsBot(IsmctsBot):

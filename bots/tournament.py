@@ -43,7 +43,6 @@ them is not caught here.)
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 import time
@@ -53,13 +52,14 @@ from typing import Callable, Iterable, Sequence
 
 from engine.cards import ALL_EXTENSIONS
 
+from .match import GameResult, Seat, Table, bot_players, derive_seed, record_path
+from .names import BotNameError, check_names
 from .standings import standings
 
 FILE_FORMAT = "passport-tournament"
 FILE_VERSION = 1
 REASONS = ("center", "postcards", "round_cap")
 SAVE_INTERVAL = 1.0  # seconds: the longest a finished game waits to be saved
-CHEATER = "cheater-"  # prefix of the measurement-only bots (see measurement_bots)
 
 
 class TournamentError(ValueError):
@@ -68,16 +68,6 @@ class TournamentError(ValueError):
 
 class ResultsFileError(ValueError):
     """A results file that cannot be resumed; a one-line message naming the file."""
-
-
-def derived_seed(seed: int, deal: int, purpose: str) -> int:
-    """The seed of one `purpose` of deal `deal` of a run seeded `seed`.
-
-    Hashed, not `seed + deal`, so runs with nearby seeds share no deals; 53
-    bits, so JSON readers that keep numbers as doubles read it exactly."""
-    digest = hashlib.blake2b(f"passport-tournament:{seed}:{deal}:{purpose}".encode(),
-                             digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 11
 
 
 @dataclass(frozen=True)
@@ -98,7 +88,10 @@ class TournamentSettings:
         from engine import Config, ConfigError
 
         object.__setattr__(self, "bots", tuple(self.bots))
-        _check_names(self.bots, measurement=True)
+        try:
+            check_names(self.bots, measurement=True)
+        except BotNameError as error:
+            raise TournamentError(str(error)) from None
         if not 2 <= len(self.bots) <= 6:
             raise TournamentError(f"a game seats 2 to 6 bots, not {len(self.bots)}")
         try:
@@ -148,22 +141,13 @@ class ScheduledGame:
         return (seat - self.rotation) % len(self.seats)
 
 
-@dataclass(frozen=True)
-class GameResult:
-    """A finished game, as the results file keeps it."""
-    number: int
-    deal: int
-    rotation: int
-    seats: tuple[str, ...]
-    winner: int | None          # the winning seat; None when the round cap ended the game
-    reason: str                 # center, postcards or round_cap
-    rounds: int
-    steps: int                  # decisions taken
-
-    def to_json(self) -> dict:
-        return {"game": self.number, "deal": self.deal, "rotation": self.rotation,
-                "seats": list(self.seats), "winner": self.winner, "reason": self.reason,
-                "rounds": self.rounds, "steps": self.steps}
+def result_json(result: GameResult, players: int) -> dict:
+    """A finished game as the results file keeps it (its deal and rotation
+    follow from its number: games are numbered in (deal, rotation) order)."""
+    return {"game": result.number, "deal": (result.number - 1) // players + 1,
+            "rotation": (result.number - 1) % players, "seats": list(result.seats),
+            "winner": result.winner, "reason": result.reason, "rounds": result.rounds,
+            "steps": result.steps}
 
 
 def game_number(deal: int, rotation: int, players: int) -> int:
@@ -174,10 +158,10 @@ def scheduled_game(settings: TournamentSettings, deal: int, rotation: int) -> Sc
     """Game `rotation` of deal `deal` (see the module docstring)."""
     p = settings.players
     seats = tuple(settings.bots[(seat - rotation) % p] for seat in range(p))
-    bot_seeds = tuple(derived_seed(settings.seed, deal, f"rotation {rotation} seat {seat}")
-                      for seat in range(p))
+    bot_seeds = tuple(derive_seed("tournament", settings.seed, deal,
+                                  f"rotation {rotation} seat {seat}") for seat in range(p))
     return ScheduledGame(game_number(deal, rotation, p), deal, rotation,
-                         derived_seed(settings.seed, deal, "deal"), seats, bot_seeds)
+                         derive_seed("tournament", settings.seed, deal, "deal"), seats, bot_seeds)
 
 
 def schedule(settings: TournamentSettings) -> list[ScheduledGame]:
@@ -186,52 +170,29 @@ def schedule(settings: TournamentSettings) -> list[ScheduledGame]:
             for deal in range(1, settings.deals + 1) for rotation in range(settings.players)]
 
 
-def record_path(records_dir: Path, game: ScheduledGame, deals: int) -> Path:
-    """DIR/deal-0001-rotation-0.json: the replays of one deal sort together."""
-    width = max(4, len(str(deals)))
-    return Path(records_dir) / f"deal-{game.deal:0{width}d}-rotation-{game.rotation}.json"
-
-
 def play_scheduled(settings: TournamentSettings, game: ScheduledGame,
                    records_dir: Path | None = None) -> GameResult:
     """Play one game of the schedule with fresh bots; write its record if asked."""
-    from engine import Game
+    from engine import Config
 
-    from .arena import play_game
-    from .difficulty import make_bot
-
-    board = Game.new(players=settings.players, extensions=settings.extensions,
-                     seed=game.seed, round_cap=settings.round_cap)
-    bots = [make_bot(name, seed, settings.think, measurement=True)
-            for name, seed in zip(game.seats, game.bot_seeds)]
-    recorder = None
-    apply = board.apply
+    config = Config(settings.players, settings.extensions, game.seed, settings.round_cap)
+    seats = [Seat.bot(f"{name} #{game.entry(seat) + 1}", name)
+             for seat, name in enumerate(game.seats)]
+    players = bot_players(game.seats, game.bot_seeds, settings.think, measurement=True)
+    table = Table(config, seats, players, record=records_dir is not None)
+    table.play()
     if records_dir is not None:
-        from engine.record import GameRecorder
-        recorder = GameRecorder(board, seats=[
-            {"name": f"{name} #{game.entry(seat) + 1}", "player": f"bot:{name}"}
-            for seat, name in enumerate(game.seats)])
-        apply = recorder.apply
-    steps = 0
-
-    def counted(action):
-        nonlocal steps
-        steps += 1
-        return apply(action)
-
-    outcome = play_game(board, bots, counted)
-    if recorder is not None:
         from engine.record import write_record
-        document = recorder.document()
+        document = table.document()
         # Readers ignore fields they do not know (RECORD.md); this one says
         # where the game stands in its tournament and how to play it again.
         document["tournament"] = {"run_seed": settings.seed, "deal": game.deal,
                                   "rotation": game.rotation, "game": game.number,
                                   "bots": list(game.seats), "bot_seeds": list(game.bot_seeds),
                                   "think": settings.think}
-        write_record(document, record_path(records_dir, game, settings.deals))
-    return GameResult(game.number, game.deal, game.rotation, game.seats, outcome.winner,
-                      outcome.reason, outcome.rounds, steps)
+        write_record(document, record_path(records_dir, game.deal, settings.deals,
+                                           rotation=game.rotation))
+    return table.result(game.number)
 
 
 # ---- running -----------------------------------------------------------------------
@@ -244,26 +205,6 @@ def _ignore_interrupts() -> None:
 
 def _play_job(job) -> GameResult:
     return play_scheduled(*job)
-
-
-def warm_bots(names: Iterable[str]) -> None:
-    """Have each named bot decide once, so that numba compiles (or loads from
-    its cache) their kernels here and now -- not in every worker at once."""
-    from dataclasses import replace
-
-    from engine import Game
-
-    from .difficulty import LEVELS, make_bot
-    from .ismcts import IsmctsBot
-
-    game = Game.new(players=4, extensions="all", seed=0)
-    view = game.view(game.decider)
-    for name in dict.fromkeys(names):
-        level = name.removeprefix(CHEATER)  # a cheater runs its level's kernel
-        if level in LEVELS:  # the level's kernel, with a tiny budget and no clock
-            IsmctsBot(replace(LEVELS[level], iterations=16, seconds=None)).analyse(view, 0)
-        else:
-            make_bot(name).choose(view)
 
 
 def run_tournament(settings: TournamentSettings, *, done: dict[int, GameResult] | None = None,
@@ -315,7 +256,8 @@ def _play(settings, games: list[ScheduledGame], workers: int, records_dir):
         return
     import multiprocessing
 
-    warm_bots(settings.bots)
+    from ._warm import warm
+    warm(settings.bots)  # compiled or loaded here once, not in every worker at once
     # spawn, not fork: a forked copy of a process that has started numba's
     # threads (or Rich's refresh thread) may deadlock.
     context = multiprocessing.get_context("spawn")
@@ -348,7 +290,7 @@ def save_results(path, settings: TournamentSettings, results: Iterable[GameResul
     results = sorted(results, key=lambda r: r.number)
     document = {"format": FILE_FORMAT, "version": FILE_VERSION, "settings": settings.to_json(),
                 "results": results_summary(settings, results),
-                "games": [r.to_json() for r in results]}
+                "games": [result_json(r, settings.players) for r in results]}
     path = Path(path)
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
@@ -465,32 +407,5 @@ def _parse_game(entry, settings: TournamentSettings) -> GameResult | str:
             winner is not None and (not isinstance(winner, int) or isinstance(winner, bool)
                                     or not 0 <= winner < settings.players)):
         return f"winner {winner!r} for ending {reason}"
-    return GameResult(expected.number, deal, rotation, expected.seats, winner, reason,
-                      entry["rounds"], entry["steps"])
-
-
-def measurement_bots() -> tuple[str, ...]:
-    """cheater-easy ... cheater-expert: a level's search on the true state,
-    which sees every hand (bots/ismcts.py). Tournaments accept them, to
-    measure what hidden information costs; nothing else does."""
-    from .difficulty import LEVELS
-    return tuple(CHEATER + level for level in LEVELS)
-
-
-def _check_names(names: Sequence[str], measurement: bool) -> None:
-    from .difficulty import BOT_NAMES
-    known = BOT_NAMES + (measurement_bots() if measurement else ())
-    unknown = [name for name in names if name not in known]
-    if unknown:
-        raise TournamentError(f"unknown bot {unknown[0]!r}; choose from {', '.join(BOT_NAMES)}"
-                              + (" (or cheater-LEVEL, for measurement)" if measurement else ""))
-
-
-def parse_bots(text: str, measurement: bool = False) -> tuple[str, ...]:
-    """'expert,greedy,greedy' -> ('expert', 'greedy', 'greedy'); names checked
-    (cheater-LEVEL too with `measurement`)."""
-    names = tuple(part.strip().lower() for part in text.split(","))
-    if not all(names):
-        raise TournamentError(f"{text!r} is not a comma-separated list of bot names")
-    _check_names(names, measurement)
-    return names
+    return GameResult(expected.number, expected.seats, winner, reason, entry["rounds"],
+                      entry["steps"])

@@ -1,14 +1,20 @@
 """Passport's rules engine: the complete rules as numba kernels over one flat array.
 
-Public API: `Game`, `Config`, `Outcome`, `IllegalActionError`; card data in
-`engine.cards`; action ids in `engine.actions`; game records in `engine.record`.
+Public API: `Game`, `Config`, `Outcome`, `SeatView`, `Phase`, `Action`,
+`IllegalActionError`, `ConfigError`; card data in `engine.cards`; action ids in
+`engine.actions`; moves and record steps as values in `engine.steps`; game
+records in `engine.record`; the kernels that search code calls inside numba
+in `engine.kernels`. `warm()` compiles the kernels into numba's cache once;
+`is_warm()` says whether that is done.
 """
 
+from ._warm import is_warm, warm
+from .actions import Action, Phase
 from .game import (
     Config, ConfigError, Game, IllegalActionError, Outcome, SeatView, parse_extensions,
 )
 
 __all__ = [
-    "Config", "ConfigError", "Game", "IllegalActionError", "Outcome", "SeatView",
-    "parse_extensions",
+    "Action", "Config", "ConfigError", "Game", "IllegalActionError", "Outcome", "Phase",
+    "SeatView", "is_warm", "parse_extensions", "warm",
 ]

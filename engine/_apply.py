@@ -12,7 +12,9 @@ from ._core import (
     log_row, lowest_of_kind, replace_own_country, reshuffle_if_empty,
     reveal_hand,
 )
-from ._turns import character_of, check_hand_limits, end_action, end_turn, resume_main
+from ._turns import (
+    character_of, check_hand_limits, end_action, end_turn, recycle_cost, resume_main,
+)
 from ._legal import destination, tp_can_give
 from ._layout import *  # noqa: F401,F403 -- the layout constants are the vocabulary here
 
@@ -143,7 +145,7 @@ def apply_main(S, a, action, log):
                 return
         end_action(S, log)
     elif action == A_RECYCLE:  # R5.2
-        S[NEED] = 1 if character_of(S, a) == C.COLLECTOR else 2
+        S[NEED] = recycle_cost(S, a)
         S[LAST] = -1
         S[PHASE] = PH_RECYCLE_PAY
     elif action < A_STEAL_FROM:  # R5.3

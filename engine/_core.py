@@ -1,8 +1,9 @@
 """Kernel building blocks: the RNG, card moves, piles, drawing and events.
 
 Everything here is numba-compiled and works on the flat state of
-`_layout.py`. Public code never calls these directly; `_rules.py` builds the
-decision kernels on top of them. Rule sections cite RULES.md.
+`_layout.py`. The decision kernels (`_legal`, `_apply`, `_setup`) are built
+on top of them; `engine/kernels.py` is the public face of all of them.
+Rule sections cite RULES.md.
 """
 
 import numpy as np
@@ -13,7 +14,7 @@ from ._layout import (
     BOX, BOX_HEAD, BOX_KNOWN, BOX_SIZE, DECIDER, DISCARD, DISCARD_SIZE,
     DRAW, DRAW_HEAD, DRAW_NEW, DRAW_SIZE, EXT, HAND_NEW, HAND_SIZE, KIND_COUNT,
     KNOWN, LOC, MAX_PLAYERS, NEW,
-    LOC_DISCARD, LOC_DRAW, LOC_EVENT, LOC_LOOK, LOG_COUNTRY, LOG_EVENT,
+    LOC_DISCARD, LOC_DRAW, LOC_EVENT, LOC_LOOK, LOC_OUT, LOG_COUNTRY, LOG_EVENT,
     LOG_MOVE, LOG_REVEAL, LOG_REVEALED, LOG_SHUFFLE, LOG_SHUFFLED, OWN, PHASE,
     PH_OVER, PLAYERS, P_BOX, P_DISCARD, P_DRAW, P_EVENT, P_HAND, P_LOOK,
     P_TABLE, REASON, REASON_POSTCARDS, RNG, STRIKE, WINNER,
@@ -74,6 +75,16 @@ def forbidden_count(S, seat):
 def payable_count(S, seat):
     """Cards that may pay a cost or be discarded: all but forbidden ones (R9.3)."""
     return S[HAND_SIZE + seat] - forbidden_count(S, seat)
+
+
+@njit(cache=True)
+def copies_in_play(S, kind):
+    """Cards of `kind` in this game: all but those left out at setup (R3)."""
+    n = 0
+    for c in range(NUM_CARDS):
+        if CARD_KIND[c] == kind and S[LOC + c] != LOC_OUT:
+            n += 1
+    return n
 
 
 @njit(cache=True, inline='always')

@@ -44,6 +44,9 @@ LOC_DRAW, LOC_DISCARD, LOC_LOOK, LOC_OUT, LOC_EVENT = 6, 7, 8, 9, 10
  PH_TRADE_REPLY, PH_STEAL_PAY, PH_MOUSETRAP, PH_DISPOSE_WITH, PH_SMUGGLE_TO,
  PH_LG_TAKE, PH_TP_PICK, PH_TP_GIVE, PH_DISCARD, PH_OVER) = range(15)
 
+# R5.3: after this many declined offers in a turn, no more offers that turn.
+MAX_DECLINED_OFFERS = 3
+
 # Game-over reasons.
 REASON_NONE, REASON_CENTER, REASON_POSTCARDS, REASON_ROUND_CAP = 0, 1, 2, 3
 
@@ -58,7 +61,7 @@ PHASE = 6            # PH_*
 DECIDER = 7          # seat that makes the pending decision, -1 when over
 ACTIONS_LEFT = 8     # actions still to take this turn (2 after an Upgrade)
 ACTIONS_TAKEN = 9    # actions completed this turn
-DECLINED = 10        # declined trade offers this turn (R5.3: at most 3)
+DECLINED = 10        # declined trade offers this turn (R5.3: at most MAX_DECLINED_OFFERS)
 STRIKE = 11          # seat that drew the Airline Strike in force, -1 none
 WINNER = 12          # winning seat, -1 none
 REASON = 13          # REASON_*

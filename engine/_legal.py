@@ -10,14 +10,15 @@ from ._core import (
     NUM_CARDS, REQUIRED, forbidden_count, holds, is_event,
     is_forbidden, kind_count, payable_above, payable_count,
 )
-from ._turns import character_of
+from ._turns import character_of, recycle_cost
 from ._layout import *  # noqa: F401,F403 -- the layout constants are the vocabulary here
 
 
 # ---- travel (R6) ------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def destination(S, seat):
+    """The country `seat` travels to next: its own, then the center (R6)."""
     own = S[OWN + seat]
     return own if own >= 0 else S[CENTER]
 
@@ -62,10 +63,9 @@ def legal_main(S, out):
     if S[ACTIONS_LEFT] > 0:
         payable = payable_count(S, a)
         k = push(out, k, A_DRAW)
-        cost = 1 if character_of(S, a) == C.COLLECTOR else 2
-        if payable >= cost:
+        if payable >= recycle_cost(S, a):
             k = push(out, k, A_RECYCLE)
-        if S[DECLINED] < 3 and S[HAND_SIZE + a] > 0:
+        if S[DECLINED] < MAX_DECLINED_OFFERS and S[HAND_SIZE + a] > 0:
             for t in range(n):
                 if t != a and S[HAND_SIZE + t] > 0:
                     k = push(out, k, A_TRADE_TO + t)

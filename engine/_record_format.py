@@ -14,42 +14,18 @@ import re
 
 from . import cards as C
 from ._layout import NUM_ACTIONS
+from .steps import ACTION_FIELDS, CARD_IDS, COUNTRY_IDS, KIND_IDS  # noqa: F401 -- re-exported
 
 FORMAT = "passport-record"
 VERSION = 1
 
-CARD_IDS = {name: card for card, name in enumerate(C.CARD_NAMES)}
-COUNTRY_IDS = {name: country for country, name in enumerate(C.COUNTRIES)}
 CHARACTER_IDS = {name: ch for ch, name in enumerate(C.CHARACTERS)}
-KIND_IDS = {name: kind for kind, name in enumerate(C.KIND_NAMES)}
 EVENT_NAMES = frozenset(C.EVENTS)
 REASONS = ("center", "postcards", "round_cap")
 
 
 class RecordError(ValueError):
     """A record that can't be read, isn't well formed, or doesn't add up (one line)."""
-
-
-# ---- step types (RECORD.md "Action types") --------------------------------------
-# Field types: card, cards, card? (a card id or null), seat, kinds, bool, country,
-# swaps ([[hand card, pile card], ...]).
-ACTION_FIELDS = {
-    "refill": {}, "draw": {}, "upgrade": {},
-    "recycle": {"pay": "cards", "take": "card"},
-    "offer": {"to": "seat", "give": "cards", "ask": "kinds"},
-    "reply": {"accept": "bool"},
-    "steal": {"pay": "card?", "from": "seat"},
-    "mousetrap": {"play": "bool"},
-    "travel": {"to": "country", "use": "cards"},
-    "dispose": {"forbidden": "card", "with": "card"},
-    "smuggle": {"card": "card", "to": "seat"},
-    "local-guide": {"take": "card?"},
-    "trading-post": {"swaps": "swaps"},
-    "map": {"target": "seat"},
-    "declare": {"forbidden": "card"},
-    "binoculars": {"target": "seat"},
-    "discard": {"cards": "cards"},
-}
 
 
 def _json(value) -> str:

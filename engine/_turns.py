@@ -19,7 +19,14 @@ def character_of(S, seat):
 
 @njit(cache=True, inline='always')
 def hand_limit(S, seat):
-    return 9 if S[CHARACTER + seat] == C.BACKPACKER else 7  # R4.4, R9.5
+    """The most cards `seat` may hold after an action: R4.4, the Backpacker 9 (R9.5)."""
+    return 9 if S[CHARACTER + seat] == C.BACKPACKER else 7
+
+
+@njit(cache=True, inline='always')
+def recycle_cost(S, seat):
+    """Cards `seat` pays to recycle: R5.2, the Collector 1 (R9.5)."""
+    return 1 if S[CHARACTER + seat] == C.COLLECTOR else 2
 
 
 @njit(cache=True)

@@ -1,11 +1,13 @@
-"""Action ids (docs/engine.md, "Action ids"): decoding and human-readable text.
+"""Decisions as values: the phases (`Phase`), action ids (docs/engine.md,
+"Action ids") decoded, and an `Action` with the words a person reads.
 
-An action is an int in [0, NUM_ACTIONS). Its meaning can depend on the phase
-(CARD + c is "pay c" while recycling and "take c" afterwards), so the text
-helpers take the phase too.
+An action id is an int in [0, NUM_ACTIONS). Its meaning can depend on the
+phase (CARD + c is "pay c" while recycling and "take c" afterwards), so the
+words for an action take the phase too.
 """
 
 from dataclasses import dataclass
+from enum import IntEnum
 
 from . import cards as C
 from ._layout import (
@@ -18,13 +20,30 @@ from ._layout import (
     PH_TRADE_GIVE, PH_TRADE_REPLY,
 )
 
-PHASE_NAMES = {
-    PH_MAIN: "main", PH_RECYCLE_PAY: "recycle-pay", PH_RECYCLE_TAKE: "recycle-take",
-    PH_TRADE_GIVE: "trade-give", PH_TRADE_ASK: "trade-ask", PH_TRADE_REPLY: "trade-reply",
-    PH_STEAL_PAY: "steal-pay", PH_MOUSETRAP: "mousetrap", PH_DISPOSE_WITH: "dispose-with",
-    PH_SMUGGLE_TO: "smuggle-to", PH_LG_TAKE: "local-guide-take", PH_TP_PICK: "trading-post-pick",
-    PH_TP_GIVE: "trading-post-give", PH_DISCARD: "discard", PH_OVER: "over",
-}
+
+class Phase(IntEnum):
+    """What kind of decision is pending (docs/engine.md, "Phases"). The values
+    are the kernels' PH_* codes; `label` is the name docs and messages use."""
+    MAIN = PH_MAIN
+    RECYCLE_PAY = PH_RECYCLE_PAY
+    RECYCLE_TAKE = PH_RECYCLE_TAKE
+    TRADE_GIVE = PH_TRADE_GIVE
+    TRADE_ASK = PH_TRADE_ASK
+    TRADE_REPLY = PH_TRADE_REPLY
+    STEAL_PAY = PH_STEAL_PAY
+    MOUSETRAP = PH_MOUSETRAP
+    DISPOSE_WITH = PH_DISPOSE_WITH
+    SMUGGLE_TO = PH_SMUGGLE_TO
+    LOCAL_GUIDE_TAKE = PH_LG_TAKE
+    TRADING_POST_PICK = PH_TP_PICK
+    TRADING_POST_GIVE = PH_TP_GIVE
+    DISCARD = PH_DISCARD
+    OVER = PH_OVER
+
+    @property
+    def label(self) -> str:
+        """'trade-reply' for TRADE_REPLY: the phase's name in docs/engine.md."""
+        return self.name.lower().replace("_", "-")
 
 
 @dataclass(frozen=True)
@@ -62,7 +81,7 @@ def encode(name: str, arg: int = -1) -> int:
 
 
 def action_text(action: int, phase: int, seat_names=None, destination=None) -> str:
-    """Words for an action in a given phase, e.g. 'steal from Bo', 'pay Camera#1'."""
+    """Words for an action in a given phase, e.g. 'steal from Bo', 'pay Camera'."""
     d = decode(action)
     names = seat_names or [f"seat {i}" for i in range(6)]
     if d.name == "card":
@@ -72,7 +91,7 @@ def action_text(action: int, phase: int, seat_names=None, destination=None) -> s
             PH_LG_TAKE: "take", PH_TP_PICK: "take", PH_TP_GIVE: "put back",
             PH_DISCARD: "discard",
         }.get(phase, "choose")
-        return f"{verb} {C.CARD_NAMES[d.arg]}"
+        return f"{verb} {C.CARD_WORDS[d.arg]}"
     if d.name == "kind":
         return f"ask for {C.KIND_NAMES[d.arg]}"
     if d.name == "seat":
@@ -105,3 +124,28 @@ def action_text(action: int, phase: int, seat_names=None, destination=None) -> s
         "local-guide": "play the Local Guide", "trading-post": "play the Trading Post",
         "upgrade": "play the First-Class Upgrade", "end-turn": "end the turn", "done": "done",
     }[d.name]
+
+
+@dataclass(frozen=True)
+class Action:
+    """A legal action as a value: its id (what `Game.apply` takes) and the
+    words a person reads for it where it was offered ('pay Camera', 'offer a
+    trade to Bo'), which name cards as people do, not by record id."""
+    id: int
+    text: str
+
+    @property
+    def name(self) -> str:
+        """What the action is: 'draw', 'trade', 'card', 'kind', ... (`decode`)."""
+        return decode(self.id).name
+
+    @property
+    def arg(self) -> int:
+        """Its seat, card, kind or index, -1 for none (`decode`)."""
+        return decode(self.id).arg
+
+    def __int__(self) -> int:
+        return self.id
+
+    def __str__(self) -> str:
+        return self.text

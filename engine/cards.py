@@ -84,6 +84,10 @@ KIND_POSTCARD = 17
 FIRST_SPECIAL_KIND = 18
 FIRST_FORBIDDEN_KIND = 27
 
+# Kinds of the special items (what a trade may ask for), R11.5 order.
+(KIND_CREDIT_CARD, KIND_MOUSETRAP, KIND_LOCAL_GUIDE, KIND_TRADING_POST, KIND_POORLY_DRAWN_MAP,
+ KIND_UPGRADE, KIND_BRIBE, KIND_DECLARATION, KIND_BINOCULARS) = range(FIRST_SPECIAL_KIND,
+                                                                     FIRST_SPECIAL_KIND + 9)
 # Special item card ids (R11.5 order).
 CREDIT_CARD, MOUSETRAP, LOCAL_GUIDE, TRADING_POST, POORLY_DRAWN_MAP, \
     UPGRADE, BRIBE, DECLARATION, BINOCULARS = range(FIRST_SPECIAL, FIRST_SPECIAL + 9)
@@ -131,6 +135,12 @@ def card_name(card: int) -> str:
     return f"Postcard ({POSTCARDS[card - FIRST_POSTCARD]})"
 
 
+def card_words(card: int) -> str:
+    """A card as a person names it: its kind for an item (`Camera`, either
+    copy), else its record id (`Passport (Ghana)`, `Bribe`)."""
+    return ITEM_KINDS[card % NUM_ITEM_KINDS] if card < NUM_ITEMS else card_name(card)
+
+
 def kind_name(kind: int) -> str:
     """The record name of a card kind (RECORD.md): `Camera`, `Passport`, `Bribe`."""
     if kind < NUM_ITEM_KINDS:
@@ -168,6 +178,7 @@ def extension_of(card: int) -> int:
 
 
 CARD_NAMES = tuple(card_name(c) for c in range(NUM_CARDS))
+CARD_WORDS = tuple(card_words(c) for c in range(NUM_CARDS))
 KIND_NAMES = tuple(kind_name(k) for k in range(NUM_KINDS))
 CARD_KINDS = tuple(card_kind(c) for c in range(NUM_CARDS))
 REQUIRED_KINDS = tuple(

@@ -5,6 +5,7 @@
         action = game.legal_actions()[0]
         print(game.action_text(action))
         game.apply(action)
+    # or, as values with words: for action in game.actions(): print(action.text)
     print(game.outcome)
 
 A `Game` owns one flat state array (see `_layout.py`); every method is a thin
@@ -15,13 +16,16 @@ and `push`/`pop` give undo in the python-chess style.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
 from . import cards as C
 from . import _layout as L
-from .actions import PHASE_NAMES, action_text
+from .actions import Action, Phase, action_text
+from .steps import (
+    EventDrawn, Look, Move, Place, Reveal, Shuffle, StepLog, TurnBegins, Where,
+)
 
 REASONS = {L.REASON_NONE: "", L.REASON_CENTER: "center",
            L.REASON_POSTCARDS: "postcards", L.REASON_ROUND_CAP: "round_cap"}
@@ -91,15 +95,6 @@ class Outcome:
 
 
 @dataclass(frozen=True)
-class Move:
-    """One card (or country) that moved, as in RECORD.md: (card id, from, to)."""
-    card: int
-    source: str
-    dest: str
-    country: bool = False
-
-
-@dataclass(frozen=True)
 class SeatView:
     """All a seat may know when it decides (R7.4): what a bot is given."""
     config: Config
@@ -107,42 +102,31 @@ class SeatView:
     observation: np.ndarray      # engine observation (state with the unknown blanked)
     legal_actions: tuple[int, ...]
 
-
-@dataclass
-class StepLog:
-    """What one `apply` did, decoded from the kernel's move log."""
-    entries: list = field(default_factory=list)  # Move | ('shuffle', [cards]) | ('event', e, drawer)
-    #                                               | ('reveal', seat, [cards]) | ('turn', seat, turn)
-    #                                               | ('binoculars', viewer, target)
+    @property
+    def phase(self) -> Phase:
+        """What kind of decision is pending."""
+        return Phase(int(self.observation[L.PHASE]))
 
 
-def place_name(place: int) -> str:
-    """RECORD.md place string of a log place code."""
-    if place == L.P_DRAW:
-        return "draw"
-    if place == L.P_DRAW_BOTTOM:
-        return "draw-bottom"
-    if place == L.P_DISCARD:
-        return "discard"
-    if L.P_HAND <= place < L.P_HAND + 6:
-        return f"hand:{place - L.P_HAND}"
-    if L.P_TABLE <= place < L.P_TABLE + 6:
-        return f"table:{place - L.P_TABLE}"
-    if place == L.P_CENTER:
-        return "center"
-    if place == L.P_BOX:
-        return "box"
-    if L.P_VISITED <= place < L.P_VISITED + 6:
-        return f"visited:{place - L.P_VISITED}"
-    if place == L.P_LOOK:
-        return "look"
-    if place == L.P_EVENT:
-        return "event"
-    raise ValueError(f"unknown place code {place}")
+# Log place codes (RECORD.md "Places"): the places without a seat, then the first of each seated kind.
+_PLACES = {L.P_DRAW: Place(Where.DRAW), L.P_DRAW_BOTTOM: Place(Where.DRAW_BOTTOM),
+           L.P_DISCARD: Place(Where.DISCARD), L.P_CENTER: Place(Where.CENTER),
+           L.P_BOX: Place(Where.BOX), L.P_LOOK: Place(Where.LOOK), L.P_EVENT: Place(Where.EVENT)}
+_SEATED_PLACES = ((L.P_HAND, Where.HAND), (L.P_TABLE, Where.TABLE), (L.P_VISITED, Where.VISITED))
+
+
+def log_place(code: int) -> Place:
+    """The place of a move-log place code."""
+    if code in _PLACES:
+        return _PLACES[code]
+    for first, where in _SEATED_PLACES:
+        if first <= code < first + L.MAX_PLAYERS:
+            return Place(where, code - first)
+    raise ValueError(f"unknown place code {code}")
 
 
 def decode_log(log: np.ndarray) -> StepLog:
-    """Turn the kernel's integer move log into readable entries."""
+    """Turn the kernel's integer move log into typed entries (engine/steps.py)."""
     rows = int(log[0, 0])
     if log[0, 1]:
         raise RuntimeError("move log overflow")
@@ -151,21 +135,21 @@ def decode_log(log: np.ndarray) -> StepLog:
     while i <= rows:
         kind, a, b, c = (int(x) for x in log[i])
         if kind == L.LOG_MOVE:
-            step.entries.append(Move(a, place_name(b), place_name(c)))
+            step.entries.append(Move(a, log_place(b), log_place(c)))
         elif kind == L.LOG_COUNTRY:
-            step.entries.append(Move(a, place_name(b), place_name(c), country=True))
+            step.entries.append(Move(a, log_place(b), log_place(c), country=True))
         elif kind == L.LOG_SHUFFLE:
-            step.entries.append(("shuffle", [int(log[i + 1 + j, 1]) for j in range(a)]))
+            step.entries.append(Shuffle(tuple(int(log[i + 1 + j, 1]) for j in range(a))))
             i += a
         elif kind == L.LOG_EVENT:
-            step.entries.append(("event", a, b))
+            step.entries.append(EventDrawn(a, b))
         elif kind == L.LOG_REVEAL:
-            step.entries.append(("reveal", a, [int(log[i + 1 + j, 1]) for j in range(b)]))
+            step.entries.append(Reveal(a, tuple(int(log[i + 1 + j, 1]) for j in range(b))))
             i += b
         elif kind == L.LOG_TURN:
-            step.entries.append(("turn", a, b))
+            step.entries.append(TurnBegins(a, b))
         elif kind == L.LOG_BINOCULARS:
-            step.entries.append(("binoculars", a, b))
+            step.entries.append(Look(a, b))
         i += 1
     return step
 
@@ -174,12 +158,8 @@ def decode_log(log: np.ndarray) -> StepLog:
 def _kernels():
     # Imported lazily: importing numba and loading the kernels takes a moment,
     # and `passport --help` must not pay for it.
-    from pathlib import Path
-
-    from ._kernel_cache import drop_stale_kernels
-    drop_stale_kernels(Path(__file__).parent)
-    from . import _knowledge, _rules
-    return _rules, _knowledge
+    from . import kernels
+    return kernels
 
 
 class Game:
@@ -187,16 +167,16 @@ class Game:
 
     def __init__(self, config: Config, state: np.ndarray | None = None):
         self.config = config
-        self._rules, self._knowledge = _kernels()
+        self._kernels = _kernels()
         self._buffer = np.empty(L.NUM_ACTIONS, np.int64)
         self._log = np.zeros((LOG_ROWS, 4), np.int64)
         self._history: list[np.ndarray] = []
         if state is None:
             self.state = np.zeros(L.STATE_SIZE, np.int64)
-            self._rules.new_game(self.state, config.players, config.extensions,
+            self._kernels.new_game(self.state, config.players, config.extensions,
                                  np.int64(np.uint64(config.seed % 2**64)),
                                  config.round_cap, self._log)
-            self._knowledge.remember(self.state, self.state[L.ACTIVE])
+            self._kernels.remember(self.state, self.state[L.ACTIVE])
             self.setup_log = decode_log(self._log)
         else:
             self.state = state
@@ -223,12 +203,14 @@ class Game:
         return int(self.state[L.ACTIVE])
 
     @property
-    def phase(self) -> int:
-        return int(self.state[L.PHASE])
+    def phase(self) -> Phase:
+        """What kind of decision is pending."""
+        return Phase(int(self.state[L.PHASE]))
 
     @property
     def phase_name(self) -> str:
-        return PHASE_NAMES[self.phase]
+        """The phase's name in docs/engine.md: 'trade-reply'."""
+        return self.phase.label
 
     @property
     def round(self) -> int:
@@ -249,8 +231,13 @@ class Game:
 
     def legal_actions(self) -> list[int]:
         """The legal action ids, increasing; empty once the game is over."""
-        n = self._rules.legal_actions(self.state, self._buffer)
+        n = self._kernels.legal_actions(self.state, self._buffer)
         return [int(a) for a in self._buffer[:n]]
+
+    def actions(self, seat_names=None) -> list[Action]:
+        """The legal actions as values, with the words a person reads
+        (seats called by `seat_names`, else "seat N")."""
+        return [Action(a, self.action_text(a, seat_names)) for a in self.legal_actions()]
 
     def is_legal(self, action: int) -> bool:
         return action in self.legal_actions()
@@ -269,9 +256,9 @@ class Game:
         self._log[0, 0] = 0
         self._log[0, 1] = 0
         active = self.state[L.ACTIVE]
-        self._knowledge.note_offers(self.state, np.int64(action))
-        self._rules.apply_action(self.state, np.int64(action), self._log)
-        self._knowledge.remember(self.state, active)
+        self._kernels.note_offers(self.state, np.int64(action))
+        self._kernels.apply_action(self.state, np.int64(action), self._log)
+        self._kernels.remember(self.state, active)
         return decode_log(self._log)
 
     def push(self, action: int) -> StepLog:
@@ -300,11 +287,41 @@ class Game:
         return Game(self.config, self.state.copy())
 
     # ---- information (R7.4) ------------------------------------------------------
+    # ---- rules asked of the engine: each answer is the kernels' own -------------------
+    def hand_limit(self, seat: int) -> int:
+        """The most cards `seat` may hold after an action (R4.4; R9.5 Backpacker)."""
+        self._check_seat(seat)
+        return int(self._kernels.hand_limit(self.state, np.int64(seat)))
+
+    def recycle_cost(self, seat: int) -> int:
+        """How many cards `seat` pays to recycle (R5.2; R9.5 Collector)."""
+        self._check_seat(seat)
+        return int(self._kernels.recycle_cost(self.state, np.int64(seat)))
+
+    @property
+    def offers_left(self) -> int:
+        """Offers the active seat may still make this turn before the limit
+        of declined offers (R5.3); it may make none once it has acted."""
+        return L.MAX_DECLINED_OFFERS - self.declined_offers
+
+    def payable_cards(self, seat: int) -> list[int]:
+        """The cards of `seat`'s hand that may pay a cost or be discarded:
+        all but forbidden items (R9.3)."""
+        return [c for c in self.hand(seat) if not self._kernels.is_forbidden(c)]
+
+    def copies(self, kind: int) -> int:
+        """How many cards of `kind` (0..29, engine/cards.py) are in this game:
+        two of each item, a passport per player, the extensions' cards only
+        with their extension (R3)."""
+        if not 0 <= kind < C.NUM_KINDS:
+            raise ValueError(f"kind {kind} is outside 0..{C.NUM_KINDS - 1}")
+        return int(self._kernels.copies_in_play(self.state, np.int64(kind)))
+
     def observation(self, seat: int) -> np.ndarray:
         """What `seat` knows: the state with everything else blanked out."""
         self._check_seat(seat)
         out = np.empty(L.STATE_SIZE, np.int64)
-        self._knowledge.observe(self.state, seat, out)
+        self._kernels.observe(self.state, seat, out)
         return out
 
     def determinize(self, seat: int, seed: int) -> "Game":
@@ -327,6 +344,7 @@ class Game:
         return [c for c in range(C.NUM_CARDS) if self.state[L.LOC + c] == seat]
 
     def hand_size(self, seat: int) -> int:
+        self._check_seat(seat)
         return int(self.state[L.HAND_SIZE + seat])
 
     def draw_pile(self) -> list[int]:
@@ -447,8 +465,8 @@ class Game:
 
 def determinized(config: Config, observation: np.ndarray, seat: int, seed: int) -> Game:
     """A complete game sampled from one seat's observation (see Game.determinize)."""
-    _, knowledge = _kernels()
+    kernels = _kernels()
     out = np.empty(L.STATE_SIZE, np.int64)
-    if not knowledge.determinize(observation, seat, np.int64(np.uint64(seed % 2**64)), out):
+    if not kernels.determinize(observation, seat, np.int64(np.uint64(seed % 2**64)), out):
         raise ValueError("observation is inconsistent: hidden cards and hidden places differ in number")
     return Game(config, out)

@@ -13,7 +13,8 @@
 The engine decides in micro-steps (docs/engine.md: RECYCLE, then CARD, CARD,
 CARD); a record step is one decision of one seat as a person would say it
 ("recycle, paying X and Y, taking Z"). `GameRecorder` groups the micro-steps
-into record steps and keeps their action ids in the extra field
+into record steps (typed: `engine.steps.Step`, written out as RECORD.md text
+by `document`) and keeps their action ids in the extra field
 `engine_actions`, so that a saved game resumes to exactly the same state.
 docs/record-format.md describes what we write beyond RECORD.md.
 
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import copy
 import json
+from dataclasses import replace
 import os
 from pathlib import Path
 
@@ -36,7 +38,10 @@ from ._record_format import (  # noqa: F401 -- re-exported: the public API of re
     _json, check_record, validate_document,
 )
 from .actions import decode
-from .game import ConfigError, Game, IllegalActionError, Move, StepLog
+from .game import ConfigError, Game, IllegalActionError
+from .steps import (
+    Look, Move, Step, StepLog, TurnBegins, Where, entry_to_record, hand,
+)
 
 # The engine phases that continue a step once it has begun (docs/engine.md).
 INNER_PHASES = {
@@ -81,69 +86,56 @@ def _capture_setup(game: Game) -> dict:
     }
 
 
-def _record_entry(entry):
-    """A StepLog entry as a RECORD.md move entry; None for what a record doesn't show."""
-    if isinstance(entry, Move):
-        name = C.COUNTRIES[entry.card] if entry.country else C.CARD_NAMES[entry.card]
-        return [name, entry.source, entry.dest]
-    kind = entry[0]
-    if kind == "shuffle":
-        return {"shuffle": [C.CARD_NAMES[c] for c in entry[1]]}
-    if kind == "event":
-        return {"event": C.CARD_NAMES[entry[1]]}
-    if kind == "reveal":
-        return {"reveal": {"seat": entry[1], "cards": [C.CARD_NAMES[c] for c in entry[2]]}}
-    if kind == "binoculars":
-        return None  # a private look: the `binoculars` step says who looked at whom
-    raise ValueError(f"unexpected move-log entry {entry!r}")
-
-
 def _action_fields(kind: str, seat: int, decisions: list, moves: list, destination: int) -> dict:
-    """The RECORD.md `action` of a finished step from its (phase, action id) decisions."""
+    """The fields of a finished step's action (RECORD.md "Action types", cards
+    as ids) from its (phase, action id) decisions and its moves."""
     def cards(phase):
-        return [C.CARD_NAMES[a - L.A_CARD] for p, a in decisions if p == phase and a >= L.A_CARD]
+        return tuple(a - L.A_CARD for p, a in decisions if p == phase and a >= L.A_CARD)
 
     first = decisions[0][1] if decisions else -1
     arg = decode(first).arg if decisions else -1
-    action = {"type": kind}
     if kind == "recycle":
-        action.update(pay=cards(L.PH_RECYCLE_PAY), take=cards(L.PH_RECYCLE_TAKE)[0])
-    elif kind == "offer":
-        action.update(to=arg, give=cards(L.PH_TRADE_GIVE),
-                      ask=[C.KIND_NAMES[a - L.A_KIND] for p, a in decisions
-                           if p == L.PH_TRADE_ASK and a >= L.A_KIND])
-    elif kind in ("reply", "mousetrap"):
-        action["accept" if kind == "reply" else "play"] = first == L.A_YES
-    elif kind == "steal":
+        return {"pay": cards(L.PH_RECYCLE_PAY), "take": cards(L.PH_RECYCLE_TAKE)[0]}
+    if kind == "offer":
+        return {"to": arg, "give": cards(L.PH_TRADE_GIVE),
+                "ask": tuple(a - L.A_KIND for p, a in decisions
+                             if p == L.PH_TRADE_ASK and a >= L.A_KIND)}
+    if kind in ("reply", "mousetrap"):
+        return {"accept" if kind == "reply" else "play": first == L.A_YES}
+    if kind == "steal":
         paid = cards(L.PH_STEAL_PAY)
-        action.update({"pay": paid[0] if paid else None, "from": arg})
-    elif kind == "travel":
+        return {"pay": paid[0] if paid else None, "from": arg}
+    if kind == "travel":
         used = []
         for move in moves:
-            if isinstance(move, list):
-                if move[2].startswith("visited:"):
+            if isinstance(move, Move):
+                if move.dest.where is Where.VISITED:
                     break
-                if move[1] == f"hand:{seat}" and move[2] == "discard":
-                    used.append(move[0])
-        action.update(to=C.COUNTRIES[destination], use=used)
-    elif kind == "dispose":
-        action.update({"forbidden": C.CARD_NAMES[C.FIRST_FORBIDDEN + arg],
-                       "with": cards(L.PH_DISPOSE_WITH)[0]})
-    elif kind == "smuggle":
-        action.update(card=C.CARD_NAMES[C.FIRST_FORBIDDEN + arg], to=decisions[1][1] - L.A_SEAT)
-    elif kind == "local-guide":
+                if move.source == hand(seat) and move.dest.where is Where.DISCARD:
+                    used.append(move.card)
+        return {"to": destination, "use": tuple(used)}
+    if kind == "dispose":
+        return {"forbidden": C.FIRST_FORBIDDEN + arg, "with": cards(L.PH_DISPOSE_WITH)[0]}
+    if kind == "smuggle":
+        return {"card": C.FIRST_FORBIDDEN + arg, "to": decisions[1][1] - L.A_SEAT}
+    if kind == "local-guide":
         taken = cards(L.PH_LG_TAKE)
-        action["take"] = taken[0] if taken else None
-    elif kind == "trading-post":
-        action["swaps"] = [[given, taken] for taken, given
-                           in zip(cards(L.PH_TP_PICK), cards(L.PH_TP_GIVE))]
-    elif kind in ("map", "binoculars"):
-        action["target"] = arg
-    elif kind == "declare":
-        action["forbidden"] = C.CARD_NAMES[C.FIRST_FORBIDDEN + arg]
-    elif kind == "discard":
-        action["cards"] = cards(L.PH_DISCARD)
-    return action
+        return {"take": taken[0] if taken else None}
+    if kind == "trading-post":
+        return {"swaps": tuple((given, taken) for taken, given
+                               in zip(cards(L.PH_TP_PICK), cards(L.PH_TP_GIVE)))}
+    if kind in ("map", "binoculars"):
+        return {"target": arg}
+    if kind == "declare":
+        return {"forbidden": C.FIRST_FORBIDDEN + arg}
+    if kind == "discard":
+        return {"cards": cards(L.PH_DISCARD)}
+    return {}
+
+
+def _recorded(entries) -> list:
+    """The entries a record shows: not the private Binoculars look."""
+    return [e for e in entries if not isinstance(e, Look)]
 
 
 class GameRecorder:
@@ -165,7 +157,7 @@ class GameRecorder:
         self.game = game
         self.seats = copy.deepcopy(seats)
         self.setup = _capture_setup(game)
-        self.steps: list[dict] = []
+        self.steps: list[Step] = []
         self._open: dict | None = None  # the step whose decisions are still being made
 
     def apply(self, action: int) -> StepLog:
@@ -185,7 +177,8 @@ class GameRecorder:
         if ends_turn:
             # Not a record step: kept with the step before it, so that the
             # steps' engine_actions, in order, are the whole game.
-            self.steps[-1]["engine_actions"].append(action)
+            last = self.steps[-1]
+            self.steps[-1] = replace(last, engine_actions=last.engine_actions + (action,))
         else:
             if kind is not None:
                 self._open = {"seat": decider, "type": kind, "decisions": [],
@@ -194,19 +187,20 @@ class GameRecorder:
 
         entries, turn, refill = log.entries, None, []
         for i, entry in enumerate(entries):
-            if isinstance(entry, tuple) and entry[0] == "turn":
+            if isinstance(entry, TurnBegins):
                 entries, turn, refill = entries[:i], entry, entries[i + 1:]
                 break
-        moves = [m for m in map(_record_entry, entries) if m is not None]
-        target = self._open if self._open is not None else self.steps[-1]
-        target["moves"].extend(moves)
+        moves = _recorded(entries)
+        if self._open is not None:
+            self._open["moves"].extend(moves)
+        elif moves:
+            last = self.steps[-1]
+            self.steps[-1] = replace(last, moves=last.moves + tuple(moves))
 
         if self._open is not None and self._step_is_over(turn is not None):
             self._close()
         if turn is not None and refill:  # R4.1, the empty-hand draw: a step of its own
-            self.steps.append({"seat": turn[1], "action": {"type": "refill"},
-                               "moves": [m for m in map(_record_entry, refill) if m is not None],
-                               "engine_actions": []})
+            self.steps.append(Step(turn.seat, "refill", {}, tuple(_recorded(refill))))
         return log
 
     def _step_is_over(self, turn_ended: bool) -> bool:
@@ -219,10 +213,19 @@ class GameRecorder:
 
     def _close(self) -> None:
         step, self._open = self._open, None
-        action = _action_fields(step["type"], step["seat"], step["decisions"],
+        fields = _action_fields(step["type"], step["seat"], step["decisions"],
                                 step["moves"], step["destination"])
-        self.steps.append({"seat": step["seat"], "action": action, "moves": step["moves"],
-                           "engine_actions": [a for _, a in step["decisions"]]})
+        self.steps.append(Step(step["seat"], step["type"], fields, tuple(step["moves"]),
+                               tuple(a for _, a in step["decisions"])))
+
+    @property
+    def pending(self) -> dict | None:
+        """The step being decided, if a decision is half made: its seat, its
+        type and the engine actions taken so far; None between steps."""
+        if self._open is None:
+            return None
+        return {"seat": self._open["seat"], "type": self._open["type"],
+                "engine_actions": [a for _, a in self._open["decisions"]]}
 
     def result(self) -> dict:
         """RECORD.md `result`; while the game runs, winner and reason are None
@@ -244,13 +247,14 @@ class GameRecorder:
         if self.seats is not None:
             doc["seats"] = copy.deepcopy(self.seats)
         doc["setup"] = copy.deepcopy(self.setup)
-        doc["steps"] = copy.deepcopy(self.steps)
+        doc["steps"] = [step.to_record() for step in self.steps]
         doc["result"] = self.result()
         if self._open is not None:  # a decision half made: our extension for saved games
-            doc["pending"] = {"seat": self._open["seat"], "type": self._open["type"],
-                              "engine_actions": [a for _, a in self._open["decisions"]],
-                              "moves": copy.deepcopy(self._open["moves"])}
+            doc["pending"] = dict(self.pending, moves=self._pending_moves())
         return doc
+
+    def _pending_moves(self) -> list:
+        return [entry_to_record(m) for m in self._open["moves"]]
 
 
 def _step_type(phase: int, action: int) -> str:
@@ -381,7 +385,7 @@ def resume(doc: dict, name: str | None = None) -> GameRecorder:
     def compare_new_steps():
         nonlocal compared
         while compared < len(recorder.steps) and compared < len(steps):
-            problem = _step_difference(steps[compared], recorder.steps[compared])
+            problem = _step_difference(steps[compared], recorder.steps[compared].to_record())
             if problem:
                 fail(f"step {compared + 1} does not replay: {problem}")
             compared += 1
@@ -400,7 +404,7 @@ def resume(doc: dict, name: str | None = None) -> GameRecorder:
         for action in doc["pending"]["engine_actions"]:
             _apply(recorder, action, "the pending step", fail)
         compare_new_steps()
-        if recorder._open is None or recorder._open["moves"] != doc["pending"]["moves"]:
+        if recorder.pending is None or recorder._pending_moves() != doc["pending"]["moves"]:
             fail("the pending step does not replay")
     elif doc["result"]["reason"] == "round_cap" and L.A_END_TURN in game.legal_actions():
         _apply(recorder, L.A_END_TURN, "the end", fail)  # the last turn, in a record without ids

@@ -6,8 +6,8 @@ measurement: uniformly random 4-player games with every extension, round
 cap 200, one seed per game.
 
 - `numba`: set-up and the whole decision loop inside the kernels
-  (`_rules.new_game`, then `_rules.play_random`), so it is the engine's own
-  speed with no Python in the loop.
+  (`engine.kernels`: `new_game`, then `play_random`), so it is the engine's
+  own speed with no Python in the loop.
 - `reference`: `engine.reference.ReferenceGame` driven by a Python loop with
   `random.Random`, the slow, obvious model the kernels are tested against;
   measured in the same run, so the ratio compares like with like.
@@ -48,14 +48,15 @@ MIN_REPETITIONS = 3
 # Big enough never to stop a game: the round cap ends every game first.
 MAX_STEPS = 2**62
 
-# The fresh process: prints its own timings as one JSON line. It also reports
-# numba's cache misses, because a child that compiled instead of loading from
-# the cache measures the compiler, not a start.
+# The fresh process: prints its own timings as one JSON line, through the
+# public Game API only. It runs with NUMBA_DEBUG_CACHE=1, under which numba
+# prints a "data saved" line for every kernel it had to compile and then
+# cached: a child that compiled instead of loading from the cache measures
+# the compiler, not a start, and the report says so.
 FRESH_PROCESS_CODE = """
 import json, random, time
 start = time.perf_counter()
 from engine import Game
-from engine import _rules
 game = Game.new(players={players}, extensions="{extensions}", seed={seed})
 ready = time.perf_counter()
 choose = random.Random({seed}).choice
@@ -64,10 +65,7 @@ while not game.over:
     game.apply(choose(game.legal_actions()))
     steps += 1
 done = time.perf_counter()
-misses = sum(sum(kernel.stats.cache_misses.values())
-             for kernel in (_rules.new_game, _rules.legal_actions, _rules.apply_action))
-print(json.dumps({{"ready": ready - start, "game": done - ready, "steps": steps,
-                  "cache_misses": misses}}))
+print(json.dumps({{"ready": ready - start, "game": done - ready, "steps": steps}}))
 """
 
 
@@ -79,25 +77,22 @@ class KernelGames:
 
     def __init__(self, players: int = PLAYERS, extensions: str = EXTENSIONS,
                  round_cap: int = ROUND_CAP) -> None:
-        from engine import _layout, parse_extensions
-        from engine.game import _kernels
-        # The engine's loader, not `import engine._rules`: it first drops
-        # cached kernels whose sources changed.
-        self._rules, _ = _kernels()
+        from engine import kernels, parse_extensions
+        self.kernels = kernels
         self.players = players
         self.extensions = parse_extensions(extensions)
         self.round_cap = round_cap
-        self.state = np.zeros(_layout.STATE_SIZE, np.int64)  # int64[STATE_SIZE]
+        self.state = np.zeros(kernels.STATE_SIZE, np.int64)  # int64[STATE_SIZE]
         self.policy_rng = np.zeros(1, np.int64)               # int64[1], SplitMix64 state
         # A one-row log: the kernels then record no moves, as in a search.
         self.log = np.zeros((1, 4), np.int64)
 
     def play(self, seed: int) -> int:
         """Play game `seed` to the end; return the decisions applied."""
-        self._rules.new_game(self.state, self.players, self.extensions, np.int64(seed),
-                             self.round_cap, self.log)
+        self.kernels.new_game(self.state, self.players, self.extensions, np.int64(seed),
+                              self.round_cap, self.log)
         self.policy_rng[0] = seed
-        return int(self._rules.play_random(self.state, self.policy_rng, MAX_STEPS, self.log))
+        return int(self.kernels.play_random(self.state, self.policy_rng, MAX_STEPS, self.log))
 
 
 def play_reference_game(seed: int) -> int:
@@ -151,12 +146,8 @@ def measure_fresh_process(starts: int) -> dict:
     The child gets this process's NUMBA_CACHE_DIR (so it finds the kernels
     this process compiled) and this process's engine on its path (so it times
     the same code, installed or not)."""
-    from numba.core import config as numba_config
-
     import engine
-    env = dict(os.environ)
-    if numba_config.CACHE_DIR:
-        env["NUMBA_CACHE_DIR"] = numba_config.CACHE_DIR
+    env = dict(os.environ, NUMBA_DEBUG_CACHE="1")
     source_root = os.path.dirname(os.path.dirname(os.path.abspath(engine.__file__)))
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [source_root, env.get("PYTHONPATH")]))
     code = FRESH_PROCESS_CODE.format(players=PLAYERS, extensions=EXTENSIONS, seed=1)
@@ -168,7 +159,9 @@ def measure_fresh_process(starts: int) -> dict:
         walls.append(time.perf_counter() - start)
         if done.returncode != 0:
             raise RuntimeError(f"the fresh process failed:\n{done.stderr.strip()}")
-        reports.append(json.loads(done.stdout.strip().splitlines()[-1]))
+        report = json.loads(done.stdout.strip().splitlines()[-1])
+        report["cache_misses"] = (done.stdout + done.stderr).count("data saved to")
+        reports.append(report)
     return {
         "seconds": statistics.median(walls),
         "engine_ready_seconds": statistics.median(r["ready"] for r in reports),

@@ -19,8 +19,7 @@ from dataclasses import replace
 def typical_positions(count: int, seed: int = 0):
     """`count` seat views at main decisions of greedy 4-player games."""
     from bots.baselines import GreedyBot
-    from engine import Game
-    from engine import _layout as L
+    from engine import Game, Phase
 
     views = []
     game_seed = seed
@@ -31,7 +30,7 @@ def typical_positions(count: int, seed: int = 0):
         while not game.over and len(views) < count:
             seat = game.decider
             view = game.view(seat)
-            if game.phase == L.PH_MAIN and len(view.legal_actions) > 1:
+            if game.phase == Phase.MAIN and len(view.legal_actions) > 1:
                 decisions += 1
                 if decisions % 6 == 0:
                     views.append(view)
@@ -44,13 +43,13 @@ def run_ismcts_bench(positions: int, iterations: int) -> dict:
     """Time the search from each position; iterations per second, median."""
     import numba
 
-    from bots.difficulty import LEVELS
+    from bots.difficulty import LEVEL_SETTINGS
     from bots.ismcts import IsmctsBot
 
     from .bench import single_core
 
     # the whole budget every time: stopping early would time a different tree size
-    settings = replace(LEVELS["expert"], iterations=iterations, seconds=None, stop_when_decided=False)
+    settings = replace(LEVEL_SETTINGS["expert"], iterations=iterations, seconds=None, stop_when_decided=False)
     views = typical_positions(positions)
     IsmctsBot(replace(settings, iterations=50)).analyse(views[0], 0)  # load the kernels
     speeds = []

@@ -17,13 +17,13 @@ def checked_by(check, *errors):
     become a one-line usage error naming the option, with exit code 2."""
 
     def callback(ctx, param, value):
-        from bots.tournament import TournamentError
+        from bots.names import BotNameError
         from engine import ConfigError
         if value is None:
             return None
         try:
             return check(value)
-        except (ConfigError, TournamentError) as error:
+        except (ConfigError, BotNameError) as error:
             raise click.BadParameter(str(error), ctx=ctx, param=param) from None
 
     return callback
@@ -45,12 +45,12 @@ def _round_cap(value):
 
 
 def _bots(value):
-    from bots.tournament import parse_bots
+    from bots.names import parse_bots
     return parse_bots(value)
 
 
 def _tournament_bots(value):
-    from bots.tournament import parse_bots
+    from bots.names import parse_bots
     return parse_bots(value, measurement=True)
 
 

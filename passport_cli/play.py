@@ -1,11 +1,12 @@
 """`passport play`: one person against bots, at the terminal.
 
-The person sits at one seat (seat 0 in a new game). The loop asks whoever
-decides next: a bot gets `game.view(seat)` — its seat's view and nothing
-more — and the person gets the screen of `play_view` (only what their seat
-may know, R7.4) and a prompt. Every action goes through a `GameRecorder`,
-so the game is always one record away from a save file, and the steps it
-closes are told in words (`narrate`) as the person's seat saw them.
+The person sits at one seat (seat 0 in a new game) of a table
+(bots/match.py) whose other seats are bots. The loop asks whoever decides
+next: a bot gets its seat's view and nothing more, and the person gets the
+screen of `play_view` (only what their seat may know, R7.4) and a prompt.
+The table records every action, so the game is always one record away from
+a save file, and the steps it closes are told in words (`narrate`) as the
+person's seat saw them.
 
 Reproducible: the deal comes from the seed, and each bot decision is seeded
 from (game seed, seat, decisions so far), not from a running generator, so
@@ -16,13 +17,11 @@ three times slower than the nominal speed, could cut a search short.)
 
 from __future__ import annotations
 
-import hashlib
-import signal
-import threading
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 
+from bots.match import Reseeded, Seat, Table, derive_seed
+from engine import Phase
 from engine import cards as C
 from engine.actions import decode
 
@@ -31,7 +30,8 @@ from . import play_view as V
 from .play_menu import decision_menu, pick
 from .narrate import TURN_STEPS, card_words, listing, narrate, turns
 
-BOT_NAMES = ("Ana", "Bo", "Cy", "Di", "Eli", "Fay")
+# The bots' names at a table, in seat order (the person's name is skipped).
+SEAT_NAMES = ("Ana", "Bo", "Cy", "Di", "Eli", "Fay")
 PROMPT = "> "
 COMMANDS = [
     ("NUMBER or TEXT", "choose an option: its number, or the start of its words"),
@@ -46,21 +46,7 @@ COMMANDS = [
 ]
 COMMAND_WORDS = {"help", "?", "table", "hint", "rules", "log", "discard", "save", "quit", "exit"}
 # Phases whose decision starts something new for the person: the whole screen is shown.
-SCREEN_PHASES = {"main", "trade-reply", "mousetrap"}
-
-
-@dataclass(frozen=True)
-class Seat:
-    """Who sits at a seat: a name and `human` or `bot:<level>` (the record's `seats`)."""
-    name: str
-    player: str
-
-    @property
-    def level(self) -> str | None:
-        return self.player.split(":", 1)[1] if self.player.startswith("bot:") else None
-
-    def record(self) -> dict:
-        return {"name": self.name, "player": self.player}
+SCREEN_PHASES = {Phase.MAIN, Phase.TRADE_REPLY, Phase.MOUSETRAP}
 
 
 class Stop(Exception):
@@ -74,59 +60,48 @@ class Stop(Exception):
 
 def new_seats(human_name: str, levels: list[str]) -> list[Seat]:
     """The person at seat 0, then one bot per level with a friendly name."""
-    free = [n for n in BOT_NAMES if n.lower() != human_name.lower()]
-    return [Seat(human_name, "human")] + [Seat(free[i], f"bot:{level}")
+    free = [n for n in SEAT_NAMES if n.lower() != human_name.lower()]
+    return [Seat(human_name, "human")] + [Seat.bot(free[i], level)
                                           for i, level in enumerate(levels)]
 
 
-def bot_seed(game_seed: int, seat: int, decisions: int) -> int:
-    """The seed of one bot decision: the same after a resume as without one."""
-    digest = hashlib.blake2b(f"passport-play:{game_seed}:{seat}:{decisions}".encode(),
-                             digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 2
+def decision_seed(table: Table, seat: int) -> int:
+    """The seed of `seat`'s next decision: from the game's seed, the seat and
+    the decisions so far, so it is the same after a resume as without one."""
+    return derive_seed("play", table.game.config.seed, seat, table.decisions, bits=62)
 
 
-@contextmanager
-def interrupts_deferred():
-    """Hold Ctrl-C back while the game and its record change together, so an
-    interrupt never leaves a move applied but not recorded."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    caught = []
-    previous = signal.signal(signal.SIGINT, lambda *_: caught.append(True))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-    if caught:
-        raise KeyboardInterrupt
+def seat_players(table: Table, think: float | None) -> list:
+    """The players of a play table's seats: each bot made anew for every
+    decision (`Reseeded`), the person's seat None (the session asks them)."""
+    return [None if seat.level is None else
+            Reseeded(seat.level, lambda s=s: decision_seed(table, s), think)
+            for s, seat in enumerate(table.seats)]
 
 
 class Session:
-    """A game being played: the recorder, the seats, where it is saved, the console."""
+    """A game being played: the table, the person's seat, where it is saved, the console."""
 
-    def __init__(self, recorder, seats: list[Seat], me: int, path: Path, console,
+    def __init__(self, table: Table, me: int, path: Path, console,
                  think: float | None = None, read=input) -> None:
-        self.recorder = recorder
-        self.game = recorder.game
-        self.seats = seats
-        self.names = [seat.name for seat in seats]
+        self.table = table
+        self.recorder = table.recorder
+        self.game = table.game
+        self.seats = table.seats
+        self.names = table.names
         self.me = me
         self.path = path
         self.console = console
         self.think = think
         self.read = read
-        # Engine decisions so far: bot seeds count them, so a resume must too.
-        self.decisions = sum(len(step["engine_actions"]) for step in recorder.steps)
-        pending = recorder.document().get("pending")
-        self.decisions += len(pending["engine_actions"]) if pending else 0
+        table.players = seat_players(table, think)
+        pending = table.recorder.pending
         self.recap: list[str] = []          # others' moves since the person's last screen
-        self.told_steps = len(recorder.steps)
+        self.told_steps = len(table.steps)
         # The person's decisions in the step under way (a save may stop mid-step).
         self.step_actions: list[int] = (list(pending["engine_actions"])
                                         if pending and pending["seat"] == me else [])
-        self.last_phase = self.game.phase_name if self.step_actions else None
+        self.last_phase = self.game.phase if self.step_actions else None
         self.screen_shown = False
         self.spinner = "line" if console.encoding == "ascii" else "dots"
         self.activity = R.BotActivity(console, self.spinner)
@@ -140,9 +115,12 @@ class Session:
                 if game.decider == self.me:
                     self.activity.stop()
                     action, asked = self.ask_person()
-                    self.apply(action, told_now=asked)
+                    self.table.apply(action)
+                    self.tell(action, told_now=asked)
                 else:
-                    self.apply(self.bot_move(game.decider), told_now=False)
+                    self.activity.thinking(self.names[game.decider])
+                    self.table.step()  # the bot chooses from its seat's view, never the game
+                    self.tell(None, told_now=False)
         except Stop as stop:
             self.activity.stop()
             return self.stop(stop)
@@ -153,46 +131,37 @@ class Session:
         self.finish()
         return 0
 
-    def apply(self, action: int, told_now: bool) -> None:
-        """Apply and record an action; tell the steps it closed, at once (the
-        person's own choices) or in the recap of the next screen (the rest)."""
-        with interrupts_deferred():
-            self.recorder.apply(action)
-            self.decisions += 1
-        steps = self.recorder.steps
+    def tell(self, action: int | None, told_now: bool) -> None:
+        """Tell the steps a move closed, at once (the person's own choices) or
+        in the recap of the next screen (the rest)."""
+        steps = self.table.steps
         new, self.told_steps = steps[self.told_steps:], len(steps)
         lines = narrate(new, self.names, self.me)
         if told_now and decode(action).name == "binoculars":
             target = decode(action).arg  # the person may now see that hand (R9.2)
             lines.append(f"{self.names[target]} holds "
-                         f"{listing([card_words(C.CARD_NAMES[c]) for c in self.game.hand(target)])}.")
+                         f"{listing([card_words(c) for c in self.game.hand(target)])}.")
         if told_now:
             R.render_lines(self.console, lines)
         else:
             self.recap.extend(lines)
             self.activity.told(lines)
 
-    def bot_move(self, seat: int) -> int:
-        from bots.difficulty import make_bot
-        level = self.seats[seat].level
-        bot = make_bot(level, bot_seed(self.game.config.seed, seat, self.decisions), self.think)
-        self.activity.thinking(self.names[seat])
-        return bot.choose(self.game.view(seat))  # the bot's seat's view, never the game
-
     # ---- the person's decisions ----------------------------------------------------------
     def ask_person(self) -> tuple[int, bool]:
         """The person's choice, and whether they were asked (a decision with
         one option is made for them, and told with the others' moves)."""
         game = self.game
-        phase = game.phase_name
-        starts = phase in SCREEN_PHASES or (phase == "discard" and self.last_phase != "discard")
+        phase = game.phase
+        starts = phase in SCREEN_PHASES or (phase == Phase.DISCARD
+                                             and self.last_phase != Phase.DISCARD)
         if starts:
             self.step_actions = []
         menu = self.menu()
-        asked = phase == "main" or len(menu.choices) > 1
+        asked = phase == Phase.MAIN or len(menu.choices) > 1
         if not asked:
             action = menu.choices[0].action
-            if phase == "trade-reply":
+            if phase == Phase.TRADE_REPLY:
                 self.recap.append("(You couldn't accept: you don't hold every card asked for.)")
         else:
             if starts or not self.screen_shown:
@@ -247,7 +216,7 @@ class Session:
         elif word == "log":
             R.render_log(console, self.log())
         elif word == "discard":
-            R.render_discard(console, [card_words(C.CARD_NAMES[c])
+            R.render_discard(console, [card_words(c)
                                        for c in self.game.discard_pile()])
         elif word == "save":
             self.save(Path(rest).expanduser() if rest else None)
@@ -260,7 +229,7 @@ class Session:
         from bots.difficulty import expert_settings
         from bots.ismcts import IsmctsBot
         settings = expert_settings(self.think) if self.think else expert_settings()
-        seed = bot_seed(self.game.config.seed, self.me, self.decisions)
+        seed = decision_seed(self.table, self.me)
         with self.console.status("The expert is thinking about your options…",
                                  spinner=self.spinner) if self.console.is_terminal else _nothing():
             bot = IsmctsBot(settings, seed, "hint")
@@ -299,12 +268,12 @@ class Session:
         numbers = turns(steps)
         active: dict[int, int] = {}
         for step, turn in zip(steps, numbers):
-            if step["action"]["type"] in TURN_STEPS:
-                active.setdefault(turn, step["seat"])
+            if step.type in TURN_STEPS:
+                active.setdefault(turn, step.seat)
         out: list[tuple[str, list[str]]] = []
         for step, turn in zip(steps, numbers):
             lines = narrate([step], self.names, self.me)
-            seat = active.get(turn, step["seat"])
+            seat = active.get(turn, step.seat)
             whose = "your" if seat == self.me else f"{self.names[seat]}'s"
             heading = f"Round {turn // self.game.players + 1}, {whose} turn"
             if out and out[-1][0] == heading:
@@ -315,7 +284,7 @@ class Session:
 
     # ---- saving and the end -------------------------------------------------------------------
     def document(self) -> dict:
-        return self.recorder.document()
+        return self.table.document()
 
     def save(self, path: Path | None = None) -> bool:
         from engine.record import RecordError

@@ -4,6 +4,7 @@ options, and reading an answer (`passport play`). Plain data, no Rich."""
 from __future__ import annotations
 
 from engine import cards as C
+from engine import Phase
 from engine.actions import decode
 
 from . import play_view as V
@@ -42,7 +43,7 @@ def pick(text: str, choices: list[V.Choice]) -> tuple[V.Choice | None, str]:
 
 def decision_menu(game, me: int, names: list[str], step_actions: list[int], recorder) -> V.Menu:
     """What the person is deciding, in words, with the options."""
-    phase = game.phase_name
+    phase = game.phase
     options = V.choices(game, me, names)
     title, context = _title(game, me, names, phase, step_actions, recorder)
     return V.Menu(title, context, options)
@@ -55,73 +56,73 @@ def _title(game, me, names, phase, step_actions, recorder) -> tuple[str, list[st
     chosen_cards = [decode(a).arg for a in step_actions if decode(a).name == "card"]
 
     def words(cards):
-        return listing([card_words(C.CARD_NAMES[c]) for c in cards])
+        return listing([card_words(c) for c in cards])
 
-    if phase == "main":
+    if phase == Phase.MAIN:
         context = []
         if game.declined_offers:
             context.append(f"Declined offers this turn: {game.declined_offers} of 3.")
         numbers = turns(recorder.steps)
         this_turn = [s for s, n in zip(recorder.steps, numbers) if n == max(numbers, default=0)]
-        upgraded = any(s["action"]["type"] == "upgrade" and s["seat"] == me for s in this_turn)
+        upgraded = any(s.type == "upgrade" and s.seat == me for s in this_turn)
         if any(decode(a).name == "end-turn" for a in game.legal_actions()):
             return "Your action is done — play a free card, or end the turn", context
         extra = " (First-Class Upgrade: two actions this turn)" if upgraded else ""
         return f"Your turn (round {game.round}) — choose your action{extra}", context
-    if phase == "recycle-pay":
-        cost = 1 if game.character(me) == C.COLLECTOR else 2
+    if phase == Phase.RECYCLE_PAY:
+        cost = game.recycle_cost(me)
         paid = chosen_cards
         return (f"Recycle — choose a card to pay ({cost - len(paid)} more)",
                 [f"Paid so far: {words(paid)}."] if paid else [])
-    if phase == "recycle-take":
+    if phase == Phase.RECYCLE_TAKE:
         return "Recycle — choose a card to take from the discard pile", \
             [f"You paid {words(chosen_cards)}."]
-    if phase in ("trade-give", "trade-ask"):
+    if phase in (Phase.TRADE_GIVE, Phase.TRADE_ASK):
         target, given, asked = game.pending_offer()
         context = [f"You offer {words(given) if given else '(nothing yet)'}; you ask for "
                    f"{listing([C.KIND_NAMES[k] for k in asked]) if asked else '(nothing yet)'}."]
         known = [c for c in game.hand(target) if game.knows(me, c)]
         if known:
             context.append(f"You know {names[target]} holds {words(known)}.")
-        if phase == "trade-give":
+        if phase == Phase.TRADE_GIVE:
             return f"Trade with {names[target]} — choose a card to offer (1–3), or done", context
         return f"Trade with {names[target]} — choose a kind to ask for (1–3), or done", context
-    if phase == "trade-reply":
+    if phase == Phase.TRADE_REPLY:
         target, given, asked = game.pending_offer()
         offerer = names[game.active]
         hand = game.hand(me)
         needed = V.needed_kinds(game, me)
-        gets = [card_words(C.CARD_NAMES[c]) + (" (you need it)" if C.card_kind(c) in needed
+        gets = [card_words(c) + (" (you need it)" if C.card_kind(c) in needed
                                                and C.card_kind(c) not in {C.card_kind(h) for h in hand}
                                                else "") for c in given]
         pays = [C.KIND_NAMES[k] + (" (needed!)" if k in needed else "") for k in asked]
         return (f"{offerer} offers you a trade — accept or decline",
                 [f"You would get: {listing(gets)}.", f"You would give: {listing(pays)}."])
-    if phase == "steal-pay":
+    if phase == Phase.STEAL_PAY:
         victim = names[first.arg] if first and first.name == "steal" else "them"
         return f"Steal from {victim} — choose a card to pay", []
-    if phase == "mousetrap":
+    if phase == Phase.MOUSETRAP:
         return (f"{names[game.active]} is stealing a card from you — play your Mousetrap?",
                 ["The Mousetrap stops the steal and ends their turn."])
-    if phase == "dispose-with":
+    if phase == Phase.DISPOSE_WITH:
         forbidden = C.FORBIDDEN[first.arg] if first and first.name == "dispose" else "it"
         return f"Dispose of {forbidden} — choose a card to discard with it", []
-    if phase == "smuggle-to":
+    if phase == Phase.SMUGGLE_TO:
         forbidden = C.FORBIDDEN[first.arg] if first and first.name == "smuggle" else "it"
         return f"Smuggle {forbidden} — choose who gets it", []
-    if phase == "local-guide-take":
+    if phase == Phase.LOCAL_GUIDE_TAKE:
         return "Local Guide — choose a card to take", \
             [f"Top of the draw pile: {words(game.look())}."]
-    if phase == "trading-post-pick":
+    if phase == Phase.TRADING_POST_PICK:
         return "Trading Post — choose a card to take from the pile, or done", \
             [f"Top of the draw pile: {words(game.look())}."]
-    if phase == "trading-post-give":
+    if phase == Phase.TRADING_POST_GIVE:
         taken = decode(step_actions[-1]).arg if step_actions else None
-        what = card_words(C.CARD_NAMES[taken]) if taken is not None else "it"
+        what = card_words(taken) if taken is not None else "it"
         return f"Trading Post — choose a card of yours to put back in place of {what}", []
-    if phase == "discard":
-        over = game.hand_size(me) - V.hand_limit(game, me)
+    if phase == Phase.DISCARD:
+        over = game.hand_size(me) - game.hand_limit(me)
         return f"Hand limit — choose a card to discard ({over} more)", \
             ["Forbidden items can't be discarded this way."] if any(
                 C.card_kind(c) >= C.FIRST_FORBIDDEN_KIND for c in game.hand(me)) else []
-    return f"Choose ({phase})", []
+    return f"Choose ({phase.label})", []

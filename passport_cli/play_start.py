@@ -11,7 +11,7 @@ from engine import cards as C
 
 from . import play_render as R
 from .narrate import TURN_STEPS, listing, narrate
-from .play import Seat, Session, new_seats
+from .play import Session, new_seats
 
 
 def start(app, *, bots: int, levels: list[str], extensions: int, seed: int | None,
@@ -21,30 +21,28 @@ def start(app, *, bots: int, levels: list[str], extensions: int, seed: int | Non
     console = app.console
     try:
         doc = read_save(resume) if resume is not None else None
-        levels_used = ([s["player"].split(":", 1)[1] for s in doc["seats"]
-                        if s["player"] != "human"] if doc else levels)
-        ready_engine(app, levels_used)
+        ready_engine(app)
         if doc is not None:
-            recorder, me = resume_save(doc, resume)
-            seats = [Seat(s["name"], s["player"]) for s in doc["seats"]]
+            table, me = resume_save(doc, resume)
             path = resume
         else:
-            recorder, seats, me, path = new_game(bots, levels, extensions, seed, name)
+            table, me, path = new_game(bots, levels, extensions, seed, name)
     except SaveError as error:
         print(str(error), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         console.print("Interrupted before the game began; nothing was saved.")
         return 130
-    session = Session(recorder, seats, me, path, console, think)
+    session = Session(table, me, path, console, think)
     R.render_intro(console, opening(session, resumed=doc is not None))
     if doc is not None:
         session.recap = since_last_turn(session)
     return session.play()
 
 
-def ready_engine(app, levels: list[str]) -> None:
-    """Compile the kernels on a first run, saying so; nothing when they are cached."""
+def ready_engine(app) -> None:
+    """Compile the kernels on a first run, saying so; nothing when they are cached.
+    Every bot's kernels are made ready (a hint is the expert's search)."""
     from .warmup import kernels_cached, prepare_bots, prepare_engine
     if kernels_cached():
         return
@@ -52,12 +50,13 @@ def ready_engine(app, levels: list[str]) -> None:
     app.console.print(f"Preparing the engine (first run only){ellipsis}")
     with app.status("Compiling the rules and the bots (about a minute, once)"):
         prepare_engine()
-        prepare_bots(sorted(set(levels)))
+        prepare_bots(None)
 
 
 def new_game(bots: int, levels: list[str], extensions: int, seed: int | None, name: str):
-    from engine import Game
-    from engine.record import GameRecorder
+    """(a new game's table, the person's seat, where it will be saved)."""
+    from bots.match import Table
+    from engine import Config
 
     from .saves import new_save_path
     if seed is None:
@@ -65,9 +64,8 @@ def new_game(bots: int, levels: list[str], extensions: int, seed: int | None, na
     if len(levels) == 1:
         levels = levels * bots
     seats = new_seats(name, levels)
-    game = Game.new(players=len(seats), extensions=extensions, seed=seed)
-    recorder = GameRecorder(game, seats=[seat.record() for seat in seats])
-    return recorder, seats, 0, new_save_path()
+    table = Table(Config(len(seats), extensions, seed), seats, [None] * len(seats))
+    return table, 0, new_save_path()
 
 
 def opening(session: Session, resumed: bool) -> list[str]:
@@ -94,8 +92,8 @@ def opening(session: Session, resumed: bool) -> list[str]:
 
 def since_last_turn(session: Session) -> list[str]:
     """After a resume: what happened since the person's last own turn step."""
-    steps = session.recorder.steps
+    steps = session.table.steps
     last = max((i for i, s in enumerate(steps)
-                if s["seat"] == session.me and s["action"]["type"] in TURN_STEPS
-                and s["action"]["type"] != "refill"), default=-1)
+                if s.seat == session.me and s.type in TURN_STEPS
+                and s.type != "refill"), default=-1)
     return narrate(steps[last + 1:], session.names, session.me)

@@ -18,9 +18,6 @@ from engine.actions import decode
 
 from .narrate import PUBLIC, card_words, listing
 
-HAND_LIMIT, BACKPACKER_LIMIT = 7, 9
-
-
 @dataclass(frozen=True)
 class CardLabel:
     """One card as shown: its words, its playing-card index (R11.8), and a flag."""
@@ -96,15 +93,11 @@ def card_label(card: int) -> CardLabel:
     kind = C.card_kind(card)
     flag = ("forbidden" if kind >= C.FIRST_FORBIDDEN_KIND else
             "passport" if kind == C.KIND_PASSPORT else "")
-    return CardLabel(card_words(C.CARD_NAMES[card]), C.playing_card_index(card), flag)
+    return CardLabel(card_words(card), C.playing_card_index(card), flag)
 
 
 def required(country: int) -> list[str]:
     return [C.ITEM_KINDS[k] for k in C.REQUIRED_KINDS[country]]
-
-
-def hand_limit(game, seat: int) -> int:
-    return BACKPACKER_LIMIT if game.character(seat) == C.BACKPACKER else HAND_LIMIT
 
 
 # ---- the table ------------------------------------------------------------------------
@@ -136,7 +129,7 @@ def table_view(game, viewer: int | None, names: list[str], own_listed: bool = Fa
             heading_for=C.COUNTRIES[destination] + (" (center)" if destination == game.center else ""),
             needs=required(destination),
             visited=[C.COUNTRIES[c] for c in game.visited(seat)],
-            known=([card_words(C.CARD_NAMES[c]) for c in known]
+            known=([card_words(c) for c in known]
                    if seat != viewer or own_listed else []),
         ))
     discard = game.discard_pile()
@@ -148,7 +141,7 @@ def table_view(game, viewer: int | None, names: list[str], own_listed: bool = Fa
         center=C.COUNTRIES[game.center],
         center_needs=required(game.center), seats=rows, draw_size=len(game.draw_pile()),
         box_size=len(game.box()), discard_size=len(discard),
-        discard_top=[card_words(C.CARD_NAMES[c]) for c in discard[-4:]],
+        discard_top=[card_words(c) for c in discard[-4:]],
         strike=names[strike] if strike is not None else None,
         extensions=game.config.extension_names,
         cards_title=("Cards in hand" if viewer is None else
@@ -169,7 +162,7 @@ def end_summary(game, names: list[str], viewer: int | None = None):
                "postcards": "collected 4 postcards"}[outcome.reason]
         headline = f"{who} {how} and won in round {outcome.rounds}."
     hands = [(names[s], [C.COUNTRIES[c] for c in game.visited(s)],
-              [card_words(C.CARD_NAMES[c]) for c in game.hand(s)])
+              [card_words(c) for c in game.hand(s)])
              for s in range(game.players)]
     return headline, hands
 
@@ -218,7 +211,7 @@ def hand_view(game, seat: int) -> HandView:
     if not game.over and game.decider == seat and game.active == seat:
         if any(decode(a).name in ("travel", "travel-card") for a in game.legal_actions()):
             ready = f"You can travel to {C.COUNTRIES[destination]} now."
-    return HandView(len(hand), hand_limit(game, seat), groups, ready)
+    return HandView(len(hand), game.hand_limit(seat), groups, ready)
 
 
 # ---- choices ---------------------------------------------------------------------------
@@ -248,14 +241,5 @@ def choice_note(game, seat: int, action: int) -> str:
 
 def choices(game, seat: int, names: list[str]) -> list[Choice]:
     """The legal actions, numbered from 1, with words a person reads."""
-    out = []
-    for number, action in enumerate(game.legal_actions(), 1):
-        label = card_words_in(game.action_text(action, names))
-        out.append(Choice(number, action, label, choice_note(game, seat, action)))
-    return out
-
-
-def card_words_in(text: str) -> str:
-    """Action text with record card ids made plain: 'pay Camera#1' -> 'pay Camera'."""
-    import re
-    return re.sub(r"#\d+\b", "", text)
+    return [Choice(number, action.id, action.text, choice_note(game, seat, action.id))
+            for number, action in enumerate(game.actions(names), 1)]

@@ -68,7 +68,7 @@ class Recording:
         self.when = [(game.round, game.active)]  # (round, whose turn) as step k began
         for step in self.steps:
             self.when.append((game.round, game.active))
-            for action in step["engine_actions"]:
+            for action in step.engine_actions:
                 game.apply(action)
             self.states.append(game.snapshot())
         self.turn_of = [-1] + turns(self.steps)

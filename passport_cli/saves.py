@@ -18,9 +18,6 @@ import os
 import time
 from pathlib import Path
 
-LEVELS = ("easy", "medium", "hard", "expert")
-
-
 class SaveError(ValueError):
     """A save that can't be resumed; `str()` is one sentence for the player."""
 
@@ -64,6 +61,7 @@ def read_save(path: Path) -> dict:
 
     Raises SaveError (one sentence) for a missing, corrupt, foreign,
     wrong-version or finished file. Reads only; needs no kernels."""
+    from bots.names import LEVELS
     from engine.record import RecordError, read_record
     try:
         doc = read_record(path)
@@ -86,12 +84,16 @@ def read_save(path: Path) -> dict:
 
 
 def resume_save(doc: dict, path: Path):
-    """(recorder replayed to where the save stopped, the person's seat); SaveError
-    if the engine does not reproduce the saved steps."""
+    """(the table replayed to where the save stopped, the person's seat);
+    SaveError if the engine does not reproduce the saved steps. The table's
+    players are the session's to seat."""
+    from bots.match import Seat, Table
     from engine.record import RecordError, resume
     try:
         recorder = resume(doc, str(path))
     except RecordError as error:
         raise SaveError(f"Can't resume {error}.") from None
-    human = next(i for i, seat in enumerate(doc["seats"]) if seat["player"] == "human")
-    return recorder, human
+    seats = [Seat(seat["name"], seat["player"]) for seat in doc["seats"]]
+    table = Table(recorder.game.config, seats, [None] * len(seats), recorder=recorder)
+    human = next(i for i, seat in enumerate(seats) if seat.player == "human")
+    return table, human

@@ -1,11 +1,11 @@
 """`passport watch`: a game between bots, told step by step as it is played.
 
-Every seat is a bot that decides from `game.view(seat)` alone, as in
-`passport play`. The spectator is told each record step in words (narrate)
-and shown the table whenever a turn begins: by default only what every seat
-knows (narrate.PUBLIC, R7.4), with --reveal every hand and every card.
-Every action goes through a GameRecorder, so --save writes the record that
-`passport replay` steps through, with the same step numbers as shown here.
+Every seat is a bot at a table (bots/match.py) that decides from its seat's
+view alone, as in `passport play`. The spectator is told each record step
+in words (narrate) and shown the table whenever a turn begins: by default
+only what every seat knows (narrate.PUBLIC, R7.4), with --reveal every hand
+and every card. The table records every action, so --save writes the record
+that `passport replay` steps through, with the same step numbers as shown here.
 
 Reproducible: the deal comes from the seed and each seat's bot is seeded
 from (seed, seat), so the same options play the same game.
@@ -13,64 +13,51 @@ from (seed, seat), so the same options play the same game.
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 import time
 from pathlib import Path
 from typing import Callable
 
+from bots.names import searches
 from engine import cards as C
 
 from . import play_render as R
 from . import play_view as V
 from . import watch_render as W
 from .narrate import PUBLIC, listing, narrate_step
-from .play import BOT_NAMES, interrupts_deferred
-
-# Bots that search: only they think long enough to deserve a spinner.
-SEARCH_LEVELS = frozenset({"easy", "medium", "hard", "expert"})
+from .play import SEAT_NAMES
 
 
-def seat_seed(game_seed: int, seat: int) -> int:
-    """The seed of the bot in `seat`: hashed, so nearby game seeds share nothing."""
-    digest = hashlib.blake2b(f"passport-watch:{game_seed}:{seat}".encode(),
-                             digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 2
-
-
-def new_game(levels: list[str], extensions: int, seed: int | None, round_cap: int):
-    """(recorder of a new game, seat names): one bot per level, named Ana, Bo, ..."""
-    from engine import Game
-    from engine.record import GameRecorder
+def new_table(levels: list[str], extensions: int, seed: int | None, round_cap: int,
+              think: float | None = None):
+    """A new game's table: one bot per level, named Ana, Bo, ..., each seeded
+    from the game's seed and its seat."""
+    from bots.match import Table, bot_players, bot_seats, derive_seed
+    from engine import Config
     if seed is None:
         seed = secrets.randbits(48)
-    names = list(BOT_NAMES[:len(levels)])
-    game = Game.new(players=len(levels), extensions=extensions, seed=seed, round_cap=round_cap)
-    seats = [{"name": name, "player": f"bot:{level}"} for name, level in zip(names, levels)]
-    return GameRecorder(game, seats=seats), names
+    config = Config(len(levels), extensions, seed, round_cap)
+    seeds = [derive_seed("watch", seed, seat, bits=62) for seat in range(len(levels))]
+    return Table(config, bot_seats(levels, SEAT_NAMES[:len(levels)]),
+                 bot_players(levels, seeds, think))
 
 
 class Watch:
-    """A bot game being played and told: the recorder, the bots, the console."""
+    """A bot game being played and told: the table, the console."""
 
-    def __init__(self, recorder, names: list[str], levels: list[str], console, *,
-                 reveal: bool, delay: float, think: float | None = None,
+    def __init__(self, table, console, *, reveal: bool, delay: float,
                  save: Path | None = None, status: Callable | None = None,
                  sleep: Callable[[float], None] | None = None) -> None:
-        from bots.difficulty import make_bot
-        self.recorder = recorder
-        self.game = recorder.game
-        self.names = names
-        self.levels = levels
+        self.table = table
+        self.game = table.game
+        self.names = table.names
+        self.levels = [seat.level for seat in table.seats]
         self.console = console
         self.viewer = None if reveal else PUBLIC
         self.delay = delay
         self.save_path = save
         self.status = status
         self.sleep = sleep or time.sleep
-        seed = self.game.config.seed
-        self.bots = [make_bot(level, seat_seed(seed, seat), think)
-                     for seat, level in enumerate(levels)]
 
     def opening(self) -> list[str]:
         """The words before the first table: who plays, the settings, who starts."""
@@ -103,7 +90,7 @@ class Watch:
         return 0 if self.save() else 1
 
     def play(self) -> None:
-        game, recorder = self.game, self.recorder
+        game, table = self.game, self.table
         turn = None
         later: list[tuple[int, list[str]]] = []  # a refill: told after its turn's table
         while not game.over:
@@ -113,13 +100,11 @@ class Watch:
                 for number, lines in later:
                     W.render_step(self.console, number, lines)
                 later = []
-            action = self.choose(game.decider)
-            with interrupts_deferred():  # a move is never applied but not recorded
-                told = len(recorder.steps)
-                recorder.apply(action)
-            for number, step in enumerate(recorder.steps[told:], told + 1):
+            told = len(table.steps)
+            self.step()
+            for number, step in enumerate(table.steps[told:], told + 1):
                 lines = narrate_step(step, self.names, self.viewer)
-                if step["action"]["type"] == "refill":
+                if step.type == "refill":
                     later.append((number, lines))
                 elif lines:
                     W.render_step(self.console, number, lines)
@@ -127,13 +112,15 @@ class Watch:
         for number, lines in later:
             W.render_step(self.console, number, lines)
 
-    def choose(self, seat: int) -> int:
-        """The bot's action, from its seat's view only (never the game)."""
-        view = self.game.view(seat)
-        if self.status is not None and self.levels[seat] in SEARCH_LEVELS:
+    def step(self) -> None:
+        """The decider's bot moves, from its seat's view only (never the game);
+        a spinner shows while a searching bot thinks."""
+        seat = self.game.decider
+        if self.status is not None and searches(self.levels[seat]):
             with self.status(f"{self.names[seat]} is thinking…"):
-                return self.bots[seat].choose(view)
-        return self.bots[seat].choose(view)
+                self.table.step()
+        else:
+            self.table.step()
 
     def pause(self) -> None:
         if self.delay > 0:
@@ -147,7 +134,7 @@ class Watch:
 
         from .saves import write_save
         try:
-            write_save(self.recorder.document(), self.save_path)
+            write_save(self.table.document(), self.save_path)
         except RecordError as error:
             R.render_note(self.console, f"The game record could not be saved: {error}.")
             return False

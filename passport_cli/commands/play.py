@@ -4,7 +4,7 @@ from pathlib import Path
 
 import click
 
-LEVELS = ("easy", "medium", "hard", "expert")
+from bots.names import LEVELS, BotNameError, parse_choices
 # Options that set up a new game: a resumed game brings its own.
 NEW_GAME_OPTIONS = ("bots", "difficulty", "extensions", "seed", "name")
 
@@ -22,13 +22,10 @@ def _extensions(ctx, param, value):
 def level_list(known, noun):
     """A click callback reading LEVEL[,LEVEL...] where each is one of `known`."""
     def check(ctx, param, value):
-        levels = [part.strip().lower() for part in value.split(",")]
-        unknown = [level for level in levels if level not in known]
-        if unknown:
-            raise click.BadParameter(f"{unknown[0]!r} is not a {noun}; choose from "
-                                     f"{', '.join(known)} (or one per bot, comma-separated)",
-                                     ctx=ctx, param=param)
-        return levels
+        try:
+            return parse_choices(value, known, noun)
+        except BotNameError as error:
+            raise click.BadParameter(str(error), ctx=ctx, param=param) from None
     return check
 
 

@@ -4,14 +4,11 @@ from pathlib import Path
 
 import click
 
+from bots.names import BOT_NAMES
+
 from .play import _extensions, level_list
 
-# The bots of bots.difficulty.BOT_NAMES, restated so that --help loads no bots;
-# tests/cli/test_watch_replay.py checks the two lists agree.
-LEVELS = ("random", "greedy", "easy", "medium", "hard", "expert")
-
-
-_difficulty = level_list(LEVELS, "bot")
+_difficulty = level_list(BOT_NAMES, "bot")
 
 
 def _round_cap(ctx, param, value):
@@ -75,12 +72,12 @@ def watch(ctx, bots, difficulty, extensions, seed, reveal, delay, think, round_c
     if delay is None:
         delay = 0.5 if app.console.is_terminal else 0.0
     from ..play_start import ready_engine
-    from ..watch import Watch, new_game
+    from ..watch import Watch, new_table
     try:
-        ready_engine(app, levels)
-        recorder, names = new_game(levels, extensions, seed, round_cap)
-        session = Watch(recorder, names, levels, app.console, reveal=reveal, delay=delay,
-                        think=think, save=save, status=app.status)
+        ready_engine(app)
+        table = new_table(levels, extensions, seed, round_cap, think)
+        session = Watch(table, app.console, reveal=reveal, delay=delay, save=save,
+                        status=app.status)
     except KeyboardInterrupt:
         app.console.print("Interrupted before the game began.")
         ctx.exit(130)

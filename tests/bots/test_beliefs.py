@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 
 from engine import Config, Game
-from engine import _layout as L
+from engine import kernels as L
 from engine import cards as C
-from engine._core import CARD_KIND
-from engine._knowledge import LOC_HIDDEN, determinize
+from engine import kernels
+from engine.kernels import CARD_KIND, LOC_HIDDEN, determinize
 from bots import _beliefs as B
 
 
@@ -113,7 +113,7 @@ def test_the_columns_of_a_card_name_what_the_seat_knows_of_it():
                    hands={0: [PASSPORT[0], cam, POSTCARD[0]], 1: [PASSPORT[1], boots, tent, POSTCARD[1]]},
                    own={0: country("Japan"), 1: country("Peru")}, center=country("Egypt"))
     game.state[L.KNOWN + boots] = 0b11  # seat 0 once saw the Boots in seat 1's hand
-    game._knowledge.remember(game.state, 0)
+    kernels.remember(game.state, 0)
     game.state[L.KNOWN + boots] = 0b10  # ... and has lost track of them since
     game.state[L.ACTIVE] = 1
     game.state[L.DECIDER] = 1

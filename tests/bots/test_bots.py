@@ -5,10 +5,11 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from engine import Game
-from engine import _layout as L
+from engine import Config, Game
+from engine import cards as C
+from engine import kernels as L
 from bots import _ismcts as K
-from bots.arena import play_game
+from bots.match import Table, bot_seats
 from bots.difficulty import make_bot
 from bots.ismcts import IsmctsBot, SearchSettings
 
@@ -75,17 +76,24 @@ def test_same_seed_same_move_and_moves_are_legal():
 def test_whole_games_with_only_legal_moves(names):
     """Bots finish games; every choice is legal (game.apply would raise) and
     every card a bot names is one its seat knows the place of."""
-    game = Game.new(players=len(names), extensions="all", seed=4, round_cap=25)
-    bots = [make_bot(n, seed=i) for i, n in enumerate(names)]
+    config = Config(players=len(names), extensions=C.ALL_EXTENSIONS, seed=4, round_cap=25)
+    table = Table(config, bot_seats(names, names), [None] * len(names))
+    table.players = [Knowing(make_bot(n, seed=i), table.game) for i, n in enumerate(names)]
+    table.play()  # an illegal choice would raise
+    assert table.game.outcome.reason in ("center", "postcards", "round_cap")
 
-    def apply(action):
-        d = game.decider
+
+class Knowing:
+    """A bot whose every card choice is checked: its seat knows where the card is."""
+
+    def __init__(self, bot, game):
+        self.bot, self.game = bot, game
+
+    def choose(self, view):
+        action = self.bot.choose(view)
         if L.A_CARD <= action < L.A_KIND:
-            assert game.knows(d, action - L.A_CARD)
-        return game.apply(action)
-
-    outcome = play_game(game, bots, apply)
-    assert outcome.reason in ("center", "postcards", "round_cap")
+            assert self.game.knows(view.seat, action - L.A_CARD)
+        return action
 
 
 def test_search_reports_its_estimates():
@@ -123,9 +131,12 @@ def test_the_cheater_exists_only_for_measurement():
     with pytest.raises(ValueError):
         make_bot("cheater-easy")  # never in play
     bot = make_bot("cheater-easy", seed=1, measurement=True)
-    game = Game.new(players=3, extensions="all", seed=6, round_cap=20)
-    outcome = play_game(game, [bot, make_bot("greedy"), make_bot("greedy")])
-    assert outcome.reason in ("center", "postcards", "round_cap")
+    names = ("cheater-easy", "greedy", "greedy")
+    table = Table(Config(players=3, extensions=C.ALL_EXTENSIONS, seed=6, round_cap=20),
+                  bot_seats(names, names), [bot, make_bot("greedy"), make_bot("greedy")],
+                  record=False)
+    table.play()
+    assert table.game.outcome.reason in ("center", "postcards", "round_cap")
 
 
 def rival_only_moves_in_tree(view, settings, seed=3):

@@ -3,9 +3,9 @@
 import numpy as np
 import pytest
 
-from engine import _layout as L
+from engine import kernels as L
 from engine import cards as C
-from engine._core import REQUIRED
+from engine.kernels import REQUIRED
 from bots import _evaluation as E
 from bots import fit_evaluation as F
 from bots.difficulty import make_bot

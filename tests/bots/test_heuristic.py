@@ -5,9 +5,9 @@ import numpy as np
 from bots import _heuristic as H
 from bots.baselines import GreedyBot
 from engine import Game
-from engine import _layout as L
+from engine import kernels as L
 from engine import cards as C
-from engine._core import CARD_KIND
+from engine.kernels import CARD_KIND
 
 
 def trade_asks(players, games=6):

@@ -5,7 +5,7 @@ in which a rival could travel on cards the bot has not seen."""
 import numpy as np
 
 from bots import _ismcts as K
-from engine import _layout as L
+from engine import kernels as L
 from engine import cards as C
 from tests.engine.rules_helpers import PASSPORT, arrange, cards, country
 

@@ -233,7 +233,7 @@ def test_records_are_written_and_replay(tmp_path, tiny_results):
         assert doc["result"] == {"winner": result.winner, "reason": result.reason,
                                  "rounds": result.rounds}
         assert doc["tournament"]["deal"] == 1
-        assert doc["tournament"]["rotation"] == result.rotation
+        assert doc["tournament"]["rotation"] == (result.number - 1) % settings.players
     # Recording changes nothing in the games.
     assert results == tiny_results[:2]
 
@@ -266,11 +266,11 @@ def test_a_run_is_not_resumed_across_a_change_of_budget(tmp_path, monkeypatch):
 def test_a_run_is_not_resumed_across_a_change_of_knowledge(tmp_path, monkeypatch):
     import bots.difficulty as difficulty
     settings = TournamentSettings(bots=("hard", "medium"), deals=1)
-    assert settings.to_json()["search"]["hard"]["rollout_depth"] == difficulty.LEVELS["hard"].rollout_depth
+    assert settings.to_json()["search"]["hard"]["rollout_depth"] == difficulty.LEVEL_SETTINGS["hard"].rollout_depth
     path = tmp_path / "results.json"
     save_results(path, settings, [])
-    monkeypatch.setitem(difficulty.LEVELS, "hard",
-                        replace(difficulty.LEVELS["hard"], exploration=0.5))
+    monkeypatch.setitem(difficulty.LEVEL_SETTINGS, "hard",
+                        replace(difficulty.LEVEL_SETTINGS["hard"], exploration=0.5))
     with pytest.raises(ResultsFileError, match="other settings") as error:
         load_results(path, settings)
     assert "search settings of hard: exploration 0.7 in the file, 0.5 asked" in str(error.value)

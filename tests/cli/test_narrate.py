@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import pytest
 
+from engine.steps import CARD_IDS, Move, Step, Where
 from passport_cli.narrate import PUBLIC, card_words, narrate, narrate_step, turns
 
 NAMES = ["Ana", "Bo", "Cy"]
 
 
 def step(seat, action, moves):
-    return {"seat": seat, "action": action, "moves": moves}
+    """A step as a record file holds it, read as the value narration takes."""
+    return Step.from_record({"seat": seat, "action": action, "moves": moves})
 
 
 DRAW = step(1, {"type": "draw"}, [["Camera#2", "draw", "hand:1"]])
@@ -125,8 +127,8 @@ def test_turns_start_where_the_acting_seat_changes():
 
 
 def test_card_words():
-    assert card_words("Camera#2") == "Camera"
-    assert card_words("Passport (Ghana)") == "Passport (Ghana)"
+    assert card_words(CARD_IDS["Camera#2"]) == "Camera"
+    assert card_words(CARD_IDS["Passport (Ghana)"]) == "Passport (Ghana)"
 
 
 def test_a_whole_game_told_to_one_seat_never_names_others_draws():
@@ -143,12 +145,13 @@ def test_a_whole_game_told_to_one_seat_never_names_others_draws():
         recorder.apply(bots[game.decider].choose(game.view(game.decider)))
     for viewer in range(3):
         for record_step in recorder.steps:
-            moves = record_step["moves"]
-            if record_step["action"]["type"] != "draw" or not all(isinstance(m, list) for m in moves):
+            moves = record_step.moves
+            if record_step.type != "draw" or not all(isinstance(m, Move) for m in moves):
                 continue
-            drawer = int(moves[0][2].split(":")[1])
+            assert moves[0].dest.where is Where.HAND
+            drawer = moves[0].dest.seat
             told = " ".join(narrate_step(record_step, NAMES, viewer))
-            for card, _, _ in moves:
+            for move in moves:
                 if drawer != viewer:
-                    assert card_words(card) not in told, (viewer, record_step, told)
+                    assert card_words(move.card) not in told, (viewer, record_step, told)
     assert narrate(recorder.steps, NAMES, None)

@@ -3,7 +3,7 @@
 import pytest
 
 from engine.record import check_record, read_record, replay
-from passport_cli.selfplay import derived_seed
+from passport_cli.selfplay import game_seed
 
 
 def selfplay(passport, out, *extra):
@@ -23,7 +23,7 @@ def test_writes_one_checked_record_per_game(passport, tmp_path):
         assert doc["config"]["players"] == 3
         assert doc["config"]["round_cap"] == 12
         assert len(doc["config"]["extensions"]) == 5
-        assert doc["config"]["seed"] == derived_seed(5, number, "game")
+        assert doc["config"]["seed"] == game_seed(5, number)
         assert [seat["player"] for seat in doc["seats"]] == ["bot:random"] * 3
         assert doc["result"]["reason"] in ("center", "postcards", "round_cap")
     # The engine replays the record to the same end: the steps are the game.

@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from engine.record import read_record, replay, write_record
 from passport_cli.main import cli
+from engine.steps import Step
 from passport_cli.narrate import PUBLIC, narrate_step
 
 ENV = {"NO_COLOR": "1", "COLUMNS": "80"}
@@ -114,9 +115,9 @@ def test_watch_bad_options_are_usage_errors(args, words):
 
 
 def test_watch_offers_every_bot():
-    from bots.difficulty import BOT_NAMES
-    from passport_cli.commands.watch import LEVELS
-    assert set(LEVELS) == set(BOT_NAMES)
+    from bots.names import BOT_NAMES
+    from passport_cli.commands.watch import _difficulty
+    assert _difficulty(None, None, ",".join(BOT_NAMES)) == list(BOT_NAMES)
 
 
 # ---- replay ---------------------------------------------------------------------------
@@ -129,7 +130,7 @@ def test_replay_prints_every_step(record):
     assert f"{len(doc['steps'])} steps." in result.output
     assert "Shown: what every player knows." in result.output
     for number, step in enumerate(doc["steps"], 1):
-        if narrate_step(step, names, PUBLIC):
+        if narrate_step(Step.from_record(step), names, PUBLIC):
             assert re.search(rf"\n +{number} \S", result.output), number
     assert not re.search(NAMED_DRAW, prose(result.output))
     assert "Game over" in result.output

@@ -7,6 +7,7 @@ decision. Every rule scenario in tests/engine/ starts here.
 
 from engine import Game
 from engine import _layout as L
+from engine import kernels
 from engine import cards as C
 
 
@@ -77,7 +78,7 @@ def arrange(players=2, extensions=0, hands=None, draw=(), discard=(), own=None,
     S[L.DECLINED] = 0
     S[L.STRIKE] = -1
     S[L.LAST_SEEN:L.STATE_SIZE] = 0  # memory starts from the arranged position
-    game._knowledge.remember(S, active)
+    kernels.remember(S, active)
     return game
 
 

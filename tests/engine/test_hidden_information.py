@@ -7,6 +7,8 @@ import pytest
 
 from engine import Game
 from engine import _layout as L
+from engine import kernels
+from engine.steps import Shuffle
 from engine import cards as C
 from engine._knowledge import LOC_HIDDEN
 
@@ -92,7 +94,7 @@ def test_shuffle_pools_hold_over_long_games():
         step = 0
         while not game.over:
             log = game.apply(rnd.choice(game.legal_actions()))
-            shuffles += sum(1 for e in log.entries if isinstance(e, tuple) and e[0] == "shuffle")
+            shuffles += sum(1 for e in log.entries if isinstance(e, Shuffle))
             step += 1
             if step % 13 == 0 and not game.over:
                 check_pools(game)
@@ -114,7 +116,7 @@ def test_a_seat_remembers_a_hand_it_has_lost_track_of():
     game = arrange(players=3, hands={0: [PASSPORT[0], cam], 1: [umb, tent], 2: [PASSPORT[2]]})
     for c in (umb, tent):
         game.state[L.KNOWN + c] = 0b111  # seat 1's hand was shown to everyone
-    game._knowledge.remember(game.state, 0)
+    kernels.remember(game.state, 0)
     act(game, "steal", 1)
     act(game, "card", cam)  # seat 0 pays with the Camera and takes one of them
     obs = game.observation(2)

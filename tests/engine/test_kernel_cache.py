@@ -1,7 +1,7 @@
 """The on-disk kernel cache is cleared when a package's sources, or those of
-a package it depends on, change (engine/_kernel_cache.py)."""
+a package it depends on, change (engine/kernel_cache.py)."""
 
-from engine._kernel_cache import drop_stale_kernels
+from engine.kernel_cache import drop_stale_kernels
 
 
 def make_package(root, name, source):

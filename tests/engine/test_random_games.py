@@ -66,7 +66,7 @@ def test_thousands_of_kernel_games(players):
     extension, each extension alone, all five) end or reach the round cap."""
     import numpy as np
 
-    from engine import _rules
+    from engine import kernels
 
     S = np.zeros(L.STATE_SIZE, np.int64)
     log = np.zeros((1, 4), np.int64)
@@ -74,9 +74,9 @@ def test_thousands_of_kernel_games(players):
     reasons = set()
     for extensions in (0, 1, 2, 4, 8, 16, 31):
         for seed in range(200):
-            _rules.new_game(S, players, extensions, seed, 100, log)
+            kernels.new_game(S, players, extensions, seed, 100, log)
             policy[0] = seed
-            _rules.play_random(S, policy, 10**7, log)
+            kernels.play_random(S, policy, 10**7, log)
             assert S[L.PHASE] == L.PH_OVER
             assert kernel_state_is_consistent(S)
             reasons.add(int(S[L.REASON]))

@@ -1,0 +1,242 @@
+"""A table of seats playing one game: the one way every command plays a game.
+
+    table = Table(config, seats=[Seat("Ana", "bot:hard"), Seat("You", "human")],
+                  players=[make_bot("hard", seed), None])
+    while not table.over:
+        if table.decider_is_person:
+            steps = table.apply(action_the_person_chose)
+        else:
+            steps = table.step()   # the decider's bot chooses from its seat's view
+    result = table.result(number=1)
+
+A table holds the game, its record (a GameRecorder, unless the caller wants
+none) and a player for every seat that a program plays. A player is any
+object with `choose(view) -> action id`; it is handed its seat's view
+(`Game.view`, R7.4) and nothing else, so it cannot see another hand even by
+mistake. A seat without a player (a person at the terminal) is decided by
+the caller through `apply`. Every action goes through `apply`, which records
+it, counts it and holds Ctrl-C back until game and record agree.
+
+`passport play`, `watch`, `selfplay` and `tournament` seat their tables
+here; each derives its seeds with `derive_seed`, under a purpose of its own.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import signal
+import threading
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Protocol, Sequence
+
+from engine import Config, Game, SeatView
+from engine.steps import Step
+
+
+def derive_seed(purpose: str, *parts, bits: int = 53) -> int:
+    """The seed of one use of a run's randomness: the top `bits` bits of the
+    blake2b hash of "passport-PURPOSE:PART:PART...".
+
+    Hashed, not added, so runs with nearby seeds share nothing; 53 bits by
+    default, so a JSON reader that keeps numbers as doubles (JavaScript)
+    reads a record's seed exactly. The purposes in use: "tournament" (run
+    seed, deal, what for), "selfplay" (run seed, game, what for), "watch"
+    (game seed, seat) and "play" (game seed, seat, decisions so far), the
+    last two at 62 bits: bot seeds that no record holds."""
+    text = ":".join([f"passport-{purpose}", *map(str, parts)])
+    digest = hashlib.blake2b(text.encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> (64 - bits)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who sits at a seat: a name, and `human` or `bot:NAME` (RECORD.md `seats`)."""
+    name: str
+    player: str
+
+    @classmethod
+    def bot(cls, name: str, bot: str) -> Seat:
+        return cls(name, f"bot:{bot}")
+
+    @property
+    def level(self) -> str | None:
+        """The bot's name (a level, greedy, random, cheater-LEVEL), None for a person."""
+        return self.player.split(":", 1)[1] if self.player.startswith("bot:") else None
+
+    def record(self) -> dict:
+        return {"name": self.name, "player": self.player}
+
+
+class Player(Protocol):
+    """Anything that decides for a seat from that seat's view."""
+
+    def choose(self, view: SeatView) -> int: ...
+
+
+class Reseeded:
+    """A bot made anew for every decision, seeded by `seed_of()` at that
+    moment. A game in which each decision's seed depends only on the game's
+    seed, the seat and the number of decisions so far plays on after a save
+    and a resume exactly as it would have without the break; a bot that kept
+    one generator across decisions would not."""
+
+    def __init__(self, name: str, seed_of: Callable[[], int], think: float | None = None):
+        self.name = name
+        self.seed_of = seed_of
+        self.think = think
+
+    def choose(self, view: SeatView) -> int:
+        from .difficulty import make_bot
+        return make_bot(self.name, self.seed_of(), self.think).choose(view)
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How one game of a run ended (a run numbers its games from 1)."""
+    number: int
+    seats: tuple[str, ...]      # who played each seat: a bot name, or "human"
+    winner: int | None          # the winning seat; None when the round cap ended the game
+    reason: str                 # center, postcards or round_cap
+    rounds: int
+    steps: int                  # decisions taken
+
+
+@contextmanager
+def interrupts_deferred():
+    """Hold Ctrl-C back while the game and its record change together, so an
+    interrupt never leaves a move applied but not recorded."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught = []
+    previous = signal.signal(signal.SIGINT, lambda *_: caught.append(True))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        raise KeyboardInterrupt
+
+
+class Table:
+    """One game at a table: the game, its record, and a player per seat."""
+
+    def __init__(self, config: Config, seats: Sequence[Seat],
+                 players: Sequence[Player | None], *, record: bool = True,
+                 recorder=None) -> None:
+        """A new game of `config` (or, with `recorder`, the game that recorder
+        holds, e.g. a resumed save), seated as `seats`; `players[s]` decides
+        for seat s, None where the caller does (a person). Without `record`,
+        nothing is recorded (a tournament that keeps no records)."""
+        if len(seats) != config.players or len(players) != config.players:
+            raise ValueError(f"a {config.players}-player game needs {config.players} seats "
+                             f"and players, not {len(seats)} and {len(players)}")
+        self.seats = list(seats)
+        self.players = list(players)
+        if recorder is None and record:
+            from engine.record import GameRecorder
+            recorder = GameRecorder(Game(config), seats=[seat.record() for seat in seats])
+        self.recorder = recorder
+        self.game = recorder.game if recorder is not None else Game(config)
+        # Engine decisions so far, a half-made step's included (a resumed save).
+        self.decisions = 0
+        if recorder is not None:
+            self.decisions = sum(len(step.engine_actions) for step in recorder.steps)
+            pending = recorder.pending
+            self.decisions += len(pending["engine_actions"]) if pending else 0
+
+    @property
+    def over(self) -> bool:
+        return self.game.over
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.seats]
+
+    @property
+    def steps(self) -> list[Step]:
+        """The record steps so far (none when nothing is recorded)."""
+        return self.recorder.steps if self.recorder is not None else []
+
+    @property
+    def decider_is_person(self) -> bool:
+        """Whether the pending decision is the caller's (a seat without a player)."""
+        return not self.over and self.players[self.game.decider] is None
+
+    def view(self, seat: int) -> SeatView:
+        """What `seat`'s player is shown: its seat's view (R7.4). A cheater,
+        which exists only to measure what hidden information costs, is
+        shown the whole state instead."""
+        view = self.game.view(seat)
+        if getattr(self.players[seat], "sees_everything", False):
+            view = SeatView(view.config, seat, self.game.snapshot(), view.legal_actions)
+        return view
+
+    def step(self) -> list[Step]:
+        """The decider's player chooses from its view; the choice is applied
+        (`apply`). Returns the record steps it closed."""
+        seat = self.game.decider
+        player = self.players[seat]
+        if player is None:
+            raise ValueError(f"seat {seat} has no player here: apply its choice instead")
+        return self.apply(player.choose(self.view(seat)))
+
+    def apply(self, action: int) -> list[Step]:
+        """Apply and record a legal action (IllegalActionError, a ValueError,
+        changing nothing, if it is not legal); return the record steps it
+        closed. Ctrl-C waits until game and record agree."""
+        told = len(self.steps)
+        with interrupts_deferred():
+            if self.recorder is not None:
+                self.recorder.apply(action)
+            else:
+                self.game.apply(action)
+            self.decisions += 1
+        return self.steps[told:]
+
+    def play(self) -> None:
+        """Play to the end; every seat must have a player."""
+        while not self.over:
+            self.step()
+
+    def result(self, number: int = 1) -> GameResult:
+        """How the finished game ended, as game `number` of its run."""
+        outcome = self.game.outcome
+        if outcome is None:
+            raise ValueError("the game is not over")
+        return GameResult(number, tuple(seat.level or "human" for seat in self.seats),
+                          outcome.winner, outcome.reason, outcome.rounds, self.decisions)
+
+    def document(self) -> dict:
+        """The game's record so far (RECORD.md)."""
+        if self.recorder is None:
+            raise ValueError("this table keeps no record")
+        return self.recorder.document()
+
+
+def record_path(directory, number: int, count: int, suffix: str = ".json",
+                rotation: int | None = None) -> Path:
+    """Where a run of `count` games (or deals) writes the record of number
+    `number`: DIR/game-0001.json, or, for a deal replayed under every seat
+    rotation, DIR/deal-0001-rotation-2.json, so the replays of a deal sort
+    together. Numbers are wider when the run has more."""
+    width = max(4, len(str(count)))
+    stem = (f"game-{number:0{width}d}" if rotation is None
+            else f"deal-{number:0{width}d}-rotation-{rotation}")
+    return Path(directory) / f"{stem}{suffix}"
+
+
+def bot_players(names: Sequence[str], seeds: Sequence[int], think: float | None = None,
+                measurement: bool = False) -> list[Player]:
+    """One bot per seat: `names[s]` seeded `seeds[s]` (cheater-LEVEL only with `measurement`)."""
+    from .difficulty import make_bot
+    return [make_bot(name, seed, think, measurement=measurement)
+            for name, seed in zip(names, seeds, strict=True)]
+
+
+def bot_seats(names: Sequence[str], seat_names: Sequence[str]) -> list[Seat]:
+    """Seats for bots: seat s named `seat_names[s]`, played by bot `names[s]`."""
+    return [Seat.bot(seat_name, name) for seat_name, name in zip(seat_names, names, strict=True)]
+
