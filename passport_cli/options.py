@@ -61,6 +61,56 @@ check_bots = checked_by(_bots)
 check_tournament_bots = checked_by(_tournament_bots)  # also cheater-LEVEL, for measurement
 
 
+# ---- options several commands share -------------------------------------------------
+
+# engine.cards.EXTENSIONS, said here so that --help loads no engine
+# (tests/cli/test_help.py checks that the two agree).
+EXTENSION_NAMES = ("events", "specials", "forbidden", "postcards", "characters")
+
+
+def extensions_option(default: str):
+    return click.option("--extensions", default=default, show_default=True,
+                        callback=check_extensions,
+                        help=f"all, none, or a comma list of: {', '.join(EXTENSION_NAMES)}.")
+
+
+def round_cap_option():
+    return click.option("--round-cap", type=int, default=200, show_default=True,
+                        callback=check_round_cap,
+                        help="Round after which a game ends without a winner.")
+
+
+def think_option(help: str):
+    """The expert's thinking time: seconds of search at the bots' nominal speed."""
+    return click.option("--think", type=click.FloatRange(min=0, min_open=True), default=None,
+                        metavar="SECONDS", help=help)
+
+
+def json_option():
+    return click.option("--json", "as_json", is_flag=True,
+                        help="Print one JSON object instead of a table.")
+
+
+def look_options(command):
+    """--no-color and --ascii, for the commands that draw the table."""
+    command = click.option("--ascii", "ascii_only", is_flag=True,
+                           help="ASCII only: no Unicode suits, boxes or symbols.")(command)
+    return click.option("--no-color", is_flag=True,
+                        help="No colours (NO_COLOR is honoured too).")(command)
+
+
+def level_list(known: tuple[str, ...], noun: str):
+    """A click callback reading NAME[,NAME...] where each is one of `known`
+    (bots.names.parse_choices)."""
+    def check(ctx, param, value):
+        from bots.names import BotNameError, parse_choices
+        try:
+            return parse_choices(value, known, noun)
+        except BotNameError as error:
+            raise click.BadParameter(str(error), ctx=ctx, param=param) from None
+    return check
+
+
 def seats(players, bots, default_players=4):
     """The number of seats and the bot of each seat, from --players and --bots.
 

@@ -19,10 +19,9 @@ from pathlib import Path
 
 from engine import cards as C
 
-from . import play_render as R
-from . import play_view as V
-from . import watch_render as W
-from .narrate import PUBLIC, listing, narrate_step, turns
+from .table import render as R
+from .table import view as V
+from .table.narrate import PUBLIC, listing, narrate_step, turns
 
 PROMPT = "replay> "
 COMMANDS = [
@@ -145,17 +144,17 @@ class Replayer:
     def print_game(self) -> None:
         """Every step, with the table at the start of every turn."""
         rec, console = self.recording, self.console
-        W.render_opening(console, rec.intro(self.viewer))
+        R.render_opening(console, rec.intro(self.viewer))
         R.render_table(console, V.table_view(rec.game(0), self.viewer, rec.names,
                                              own_listed=True))
-        W.render_step(console, 0, rec.lines(0, self.viewer))
+        R.render_step(console, 0, rec.lines(0, self.viewer))
         turn = 0  # the first turn's table is the deal's
         for k in range(1, rec.last + 1):
             if rec.turn_of[k] != turn:
                 turn = rec.turn_of[k]
                 R.render_table(console, V.table_view(rec.game(k - 1), self.viewer, rec.names,
                                                      own_listed=True))
-            W.render_step(console, k, rec.lines(k, self.viewer))
+            R.render_step(console, k, rec.lines(k, self.viewer))
         if rec.final.over:
             headline, hands = V.end_summary(rec.final, rec.names)
             R.render_end(console, headline, hands, rec.final.outcome.rounds)
@@ -164,15 +163,15 @@ class Replayer:
 
     def print_step(self, k: int) -> None:
         screen = self.recording.screen(k, self.viewer)
-        W.render_step_heading(self.console, screen.heading, screen.lines)
+        R.render_step_heading(self.console, screen.heading, screen.lines)
         R.render_table(self.console, screen.table)
         if screen.end:
-            W.render_outcome(self.console, screen.end)
+            R.render_outcome(self.console, screen.end)
 
     def interact(self, k: int = 0) -> int:
         """Step through at a prompt until q or the end of input; the exit code."""
         rec = self.recording
-        W.render_opening(self.console, rec.intro(self.viewer))
+        R.render_opening(self.console, rec.intro(self.viewer))
         R.render_lines(self.console, ["Type n (or Enter) for the next step, b to go back, "
                                       "j K to jump, s N for seat N's view, p public, a all, "
                                       "h help, q to quit."])

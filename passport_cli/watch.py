@@ -21,11 +21,10 @@ from typing import Callable
 from bots.names import searches
 from engine import cards as C
 
-from . import play_render as R
-from . import play_view as V
-from . import watch_render as W
-from .narrate import PUBLIC, listing, narrate_step
-from .play import SEAT_NAMES
+from .play.session import SEAT_NAMES
+from .table import render as R
+from .table import view as V
+from .table.narrate import PUBLIC, listing, narrate_step
 
 
 def new_table(levels: list[str], extensions: int, seed: int | None, round_cap: int,
@@ -77,7 +76,7 @@ class Watch:
 
     def run(self) -> int:
         """Play and tell the game to its end; return the exit code (130: Ctrl-C)."""
-        W.render_opening(self.console, self.opening())
+        R.render_opening(self.console, self.opening())
         try:
             self.play()
         except KeyboardInterrupt:
@@ -98,7 +97,7 @@ class Watch:
                 turn = (game.round, game.active)
                 R.render_table(self.console, V.table_view(game, self.viewer, self.names))
                 for number, lines in later:
-                    W.render_step(self.console, number, lines)
+                    R.render_step(self.console, number, lines)
                 later = []
             told = len(table.steps)
             self.step()
@@ -107,10 +106,10 @@ class Watch:
                 if step.type == "refill":
                     later.append((number, lines))
                 elif lines:
-                    W.render_step(self.console, number, lines)
+                    R.render_step(self.console, number, lines)
                     self.pause()
         for number, lines in later:
-            W.render_step(self.console, number, lines)
+            R.render_step(self.console, number, lines)
 
     def step(self) -> None:
         """The decider's bot moves, from its seat's view only (never the game);
@@ -132,7 +131,7 @@ class Watch:
             return True
         from engine.record import RecordError
 
-        from .saves import write_save
+        from .play.saves import write_save
         try:
             write_save(self.table.document(), self.save_path)
         except RecordError as error:

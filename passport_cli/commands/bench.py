@@ -2,6 +2,8 @@
 
 import click
 
+from ..options import json_option
+
 
 @click.group()
 def bench() -> None:
@@ -9,7 +11,7 @@ def bench() -> None:
 
 
 @bench.command("engine")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
+@json_option()
 @click.option("--games", type=click.IntRange(min=1), default=10, show_default=True,
               help="Games per repetition.")
 @click.option("--seconds", type=click.FloatRange(min=0), default=3.0, show_default=True,
@@ -24,8 +26,8 @@ def engine(app, as_json, games, seconds, starts):
     and times a fresh process that loads the engine and plays one game."""
     import json
 
-    from ..bench import run_engine_bench
-    from ..render import render_bench
+    from ..bench.engine import run_engine_bench
+    from ..bench.render import render_bench
     from ..warmup import prepare_engine
 
     # Compile first: otherwise the first repetition, and the fresh process,
@@ -41,7 +43,7 @@ def engine(app, as_json, games, seconds, starts):
 
 
 @bench.command("ismcts")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
+@json_option()
 @click.option("--positions", type=click.IntRange(min=1), default=12, show_default=True,
               help="Typical positions to search from.")
 @click.option("--iterations", type=click.IntRange(min=10), default=20000, show_default=True,
@@ -52,8 +54,8 @@ def ismcts(app, as_json, positions, iterations):
     positions with every extension (the expert's settings)."""
     import json
 
-    from ..bench_ismcts import run_ismcts_bench
-    from ..render import render_ismcts_bench
+    from ..bench.ismcts import run_ismcts_bench
+    from ..bench.render import render_ismcts_bench
     from ..warmup import prepare_engine
 
     with app.status("Preparing the engine (first run only)…"):

@@ -4,29 +4,11 @@ from pathlib import Path
 
 import click
 
-from bots.names import LEVELS, BotNameError, parse_choices
+from bots.names import LEVELS
+
+from ..options import extensions_option, level_list, look_options, think_option
 # Options that set up a new game: a resumed game brings its own.
 NEW_GAME_OPTIONS = ("bots", "difficulty", "extensions", "seed", "name")
-
-
-def _extensions(ctx, param, value):
-    # Not options.check_extensions: that one also loads the tournament code
-    # (and its rating library), a fifth of a second of the start.
-    from engine import ConfigError, parse_extensions
-    try:
-        return parse_extensions(value)
-    except ConfigError as error:
-        raise click.BadParameter(str(error), ctx=ctx, param=param) from None
-
-
-def level_list(known, noun):
-    """A click callback reading LEVEL[,LEVEL...] where each is one of `known`."""
-    def check(ctx, param, value):
-        try:
-            return parse_choices(value, known, noun)
-        except BotNameError as error:
-            raise click.BadParameter(str(error), ctx=ctx, param=param) from None
-    return check
 
 
 _difficulty = level_list(LEVELS, "level")
@@ -44,22 +26,17 @@ def _name(ctx, param, value):
               help="How many bots you play against (1 to 5).")
 @click.option("--difficulty", default="medium", show_default=True, callback=_difficulty,
               metavar="LEVEL[,LEVEL...]",
-              help="easy, medium, hard or expert; or one level per bot, comma-separated.")
-@click.option("--extensions", default="none", show_default=True, callback=_extensions,
-              help="all, none, or a comma list of: events, specials, forbidden, "
-                   "postcards, characters.")
+              help=f"{', '.join(LEVELS)}; or one level per bot, comma-separated.")
+@extensions_option("none")
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None,
               help="Seed of the deal (and of the bots): the same seed, the same game. "
                    "[default: a random one, printed at the start]")
 @click.option("--name", default="You", show_default=True, callback=_name, help="Your name.")
-@click.option("--think", type=click.FloatRange(min=0.01), default=None, metavar="SECONDS",
-              help="How long the expert (and a hint) thinks per move, in seconds of "
-                   "search at the bots' nominal speed.  [default: 1]")
+@think_option("How long the expert (and a hint) thinks per move, in seconds of "
+              "search at the bots' nominal speed.  [default: 1]")
 @click.option("--resume", type=click.Path(dir_okay=False, path_type=Path), default=None,
               metavar="FILE", help="Play on a saved game.")
-@click.option("--no-color", is_flag=True, help="No colours (NO_COLOR is honoured too).")
-@click.option("--ascii", "ascii_only", is_flag=True,
-              help="ASCII only: no Unicode suits, boxes or symbols.")
+@look_options
 @click.pass_context
 def play(ctx, bots, difficulty, extensions, seed, name, think, resume, no_color, ascii_only):
     """Play Passport against bots. You sit at seat 0 of a new game.
@@ -84,6 +61,6 @@ def play(ctx, bots, difficulty, extensions, seed, name, think, resume, no_color,
 
     app = ctx.obj
     app.configure(no_color=no_color, ascii=ascii_only)
-    from ..play_start import start
+    from ..play.start import start
     ctx.exit(start(app, bots=bots, levels=difficulty, extensions=extensions, seed=seed,
                    name=name, think=think, resume=resume))

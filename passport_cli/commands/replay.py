@@ -5,6 +5,8 @@ from pathlib import Path
 
 import click
 
+from ..options import look_options
+
 
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
@@ -17,9 +19,7 @@ import click
               help="Print the whole game, even on a terminal.")
 @click.option("--interactive", is_flag=True,
               help="Step through at a prompt even when input is not a terminal.")
-@click.option("--no-color", is_flag=True, help="No colours (NO_COLOR is honoured too).")
-@click.option("--ascii", "ascii_only", is_flag=True,
-              help="ASCII only: no Unicode suits, boxes or symbols.")
+@look_options
 @click.pass_context
 def replay(ctx, file, seat, show_all, step, print_all, interactive, no_color, ascii_only):
     """Step through the game record FILE (.json or .msgpack).
@@ -41,7 +41,7 @@ def replay(ctx, file, seat, show_all, step, print_all, interactive, no_color, as
     app.configure(no_color=no_color, ascii=ascii_only)
     from engine.record import RecordError
 
-    from ..narrate import PUBLIC
+    from ..table.narrate import PUBLIC
     from ..replay import Replayer, load
     from ..warmup import kernels_cached, prepare_engine
     try:

@@ -4,8 +4,11 @@ from pathlib import Path
 
 import click
 
+from bots.names import BOT_NAMES
+
 from ..options import (
-    check_extensions, check_players, check_round_cap, check_tournament_bots, seats,
+    check_players, check_tournament_bots, extensions_option, json_option, round_cap_option,
+    seats, think_option,
 )
 from ..stopping import terminate_as_interrupt
 
@@ -17,10 +20,10 @@ class FileProblem(click.ClickException):
 
 @click.command()
 @click.option("--bots", metavar="LIST", required=True, callback=check_tournament_bots,
-              help="The bot of each seat, comma-separated, one per seat: random, greedy, "
-                   "easy, medium, hard, expert. A name may repeat; its seats are counted "
-                   "together (e.g. expert,greedy,greedy,greedy). For measurement only, "
-                   "cheater-LEVEL is LEVEL's search seeing every hand.")
+              help=f"The bot of each seat, comma-separated, one per seat: {', '.join(BOT_NAMES)}. "
+                   "A name may repeat; its seats are counted together (e.g. "
+                   "expert,greedy,greedy,greedy). For measurement only, cheater-LEVEL is "
+                   "LEVEL's search seeing every hand.")
 @click.option("--players", type=int, default=None, callback=check_players,
               help="Seats per game, 2 to 6; must match --bots.  [default: one per --bots entry]")
 @click.option("--games", "deals", type=click.IntRange(min=1), default=10, show_default=True,
@@ -30,19 +33,15 @@ class FileProblem(click.ClickException):
               help="Games played at once, each in a process of its own.")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Seed of the run; every deal and every bot is seeded from it.")
-@click.option("--extensions", default="all", show_default=True, callback=check_extensions,
-              help="all, none, or a comma list of: events, specials, forbidden, "
-                   "postcards, characters.")
-@click.option("--round-cap", type=int, default=200, show_default=True,
-              callback=check_round_cap, help="Round after which a game ends without a winner.")
-@click.option("--think", type=click.FloatRange(min=0, min_open=True), default=None,
-              metavar="SECONDS", help="The expert's thinking time per move.  [default: 1]")
+@extensions_option("all")
+@round_cap_option()
+@think_option("The expert's thinking time per move.  [default: 1]")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Results file (JSON), saved as games finish; if it exists, the run "
                    "resumes it, playing only the games it lacks.")
 @click.option("--records", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Directory for a game record of every game this run plays.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
+@json_option()
 @click.pass_context
 def tournament(ctx, bots, players, deals, workers, seed, extensions, round_cap, think,
                out, records, as_json):
@@ -61,7 +60,7 @@ def tournament(ctx, bots, players, deals, workers, seed, extensions, round_cap, 
         run_tournament,
     )
 
-    from ..render_tournament import TournamentProgress, render_tournament
+    from ..runs.tournament import TournamentProgress, render_tournament
     from ..warmup import prepare_bots, prepare_engine
 
     app = ctx.obj

@@ -6,17 +6,11 @@ import click
 
 from bots.names import BOT_NAMES
 
-from .play import _extensions, level_list
+from ..options import (
+    extensions_option, level_list, look_options, round_cap_option, think_option,
+)
 
 _difficulty = level_list(BOT_NAMES, "bot")
-
-
-def _round_cap(ctx, param, value):
-    from engine import Config, ConfigError
-    try:
-        return Config(round_cap=value).round_cap
-    except ConfigError as error:
-        raise click.BadParameter(str(error), ctx=ctx, param=param) from None
 
 
 def _save(ctx, param, value):
@@ -31,11 +25,8 @@ def _save(ctx, param, value):
               help="How many bots play (2 to 6 seats).")
 @click.option("--difficulty", default="medium", show_default=True, callback=_difficulty,
               metavar="LEVEL[,LEVEL...]",
-              help="random, greedy, easy, medium, hard or expert; or one per bot, "
-                   "comma-separated.")
-@click.option("--extensions", default="all", show_default=True, callback=_extensions,
-              help="all, none, or a comma list of: events, specials, forbidden, "
-                   "postcards, characters.")
+              help=f"{', '.join(BOT_NAMES)}; or one per bot, comma-separated.")
+@extensions_option("all")
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None,
               help="Seed of the deal and the bots: the same seed, the same game. "
                    "[default: a random one, printed at the start]")
@@ -43,16 +34,12 @@ def _save(ctx, param, value):
               help="Show every hand and name every card (else only what every player knows).")
 @click.option("--delay", type=click.FloatRange(min=0), default=None, metavar="SECONDS",
               help="Pause after each step.  [default: 0.5 on a terminal, else 0]")
-@click.option("--think", type=click.FloatRange(min=0.01), default=None, metavar="SECONDS",
-              help="How long the expert thinks per move.  [default: 1]")
-@click.option("--round-cap", type=int, default=200, show_default=True, callback=_round_cap,
-              help="Round after which the game ends without a winner.")
+@think_option("How long the expert thinks per move.  [default: 1]")
+@round_cap_option()
 @click.option("--save", type=click.Path(dir_okay=False, path_type=Path), default=None,
               callback=_save, metavar="FILE",
               help="Write the game record to FILE (.json or .msgpack) for passport replay.")
-@click.option("--no-color", is_flag=True, help="No colours (NO_COLOR is honoured too).")
-@click.option("--ascii", "ascii_only", is_flag=True,
-              help="ASCII only: no Unicode suits, boxes or symbols.")
+@look_options
 @click.pass_context
 def watch(ctx, bots, difficulty, extensions, seed, reveal, delay, think, round_cap, save,
           no_color, ascii_only):
@@ -71,7 +58,7 @@ def watch(ctx, bots, difficulty, extensions, seed, reveal, delay, think, round_c
     levels = difficulty * bots if len(difficulty) == 1 else difficulty
     if delay is None:
         delay = 0.5 if app.console.is_terminal else 0.0
-    from ..play_start import ready_engine
+    from ..play.start import ready_engine
     from ..watch import Watch, new_table
     try:
         ready_engine(app)

@@ -40,3 +40,9 @@ def test_help_pages_import_no_numba_numpy_or_engine():
     assert done.returncode == 0, done.stderr
     loaded = json.loads(done.stdout)
     assert loaded == {" ".join(args): [] for args in HELP_PAGES}
+
+
+def test_the_extension_names_in_help_are_the_engines():
+    from engine.cards import EXTENSIONS
+    from passport_cli.options import EXTENSION_NAMES
+    assert EXTENSION_NAMES == EXTENSIONS

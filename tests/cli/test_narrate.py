@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.steps import CARD_IDS, Move, Step, Where
-from passport_cli.narrate import PUBLIC, card_words, narrate, narrate_step, turns
+from passport_cli.table.narrate import PUBLIC, card_words, narrate, narrate_step, turns
 
 NAMES = ["Ana", "Bo", "Cy"]
 

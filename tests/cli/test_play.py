@@ -219,8 +219,8 @@ def test_no_color_flag_without_the_environment(play, home):
 
 
 def test_pick_by_number_by_words_and_by_a_later_word():
-    from passport_cli.play_menu import pick
-    from passport_cli.play_view import Choice
+    from passport_cli.play.menu import pick
+    from passport_cli.play.hand import Choice
     choices = [Choice(1, 52, "offer Camera"), Choice(2, 53, "offer Camera"),
                Choice(3, 60, "offer Tent"), Choice(4, 43, "done")]
     assert pick("3", choices)[0].action == 60

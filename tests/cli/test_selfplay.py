@@ -3,7 +3,7 @@
 import pytest
 
 from engine.record import check_record, read_record, replay
-from passport_cli.selfplay import game_seed
+from passport_cli.runs.selfplay import game_seed
 
 
 def selfplay(passport, out, *extra):

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from engine.record import read_record, replay, write_record
 from passport_cli.main import cli
 from engine.steps import Step
-from passport_cli.narrate import PUBLIC, narrate_step
+from passport_cli.table.narrate import PUBLIC, narrate_step
 
 ENV = {"NO_COLOR": "1", "COLUMNS": "80"}
 # "X drew ..." naming what was drawn; a hidden draw is "a card" or "N cards",

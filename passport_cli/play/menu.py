@@ -7,11 +7,11 @@ from engine import cards as C
 from engine import Phase
 from engine.actions import decode
 
-from . import play_view as V
-from .narrate import card_words, listing, turns
+from ..table.narrate import card_words, listing, turns
+from . import hand as H
 
 
-def pick(text: str, choices: list[V.Choice]) -> tuple[V.Choice | None, str]:
+def pick(text: str, choices: list[H.Choice]) -> tuple[H.Choice | None, str]:
     """The option `text` names (its number, or the start of its words), or why none."""
     count = len(choices)
     span = f"1 to {count}" if count > 1 else "1"
@@ -41,12 +41,12 @@ def pick(text: str, choices: list[V.Choice]) -> tuple[V.Choice | None, str]:
     return None, f'"{text}" could be {named}{" …" if len(starts) > 4 else ""}: type more, or the number.'
 
 
-def decision_menu(game, me: int, names: list[str], step_actions: list[int], recorder) -> V.Menu:
+def decision_menu(game, me: int, names: list[str], step_actions: list[int], recorder) -> H.Menu:
     """What the person is deciding, in words, with the options."""
     phase = game.phase
-    options = V.choices(game, me, names)
+    options = H.choices(game, me, names)
     title, context = _title(game, me, names, phase, step_actions, recorder)
-    return V.Menu(title, context, options)
+    return H.Menu(title, context, options)
 
 
 def _title(game, me, names, phase, step_actions, recorder) -> tuple[str, list[str]]:
@@ -91,7 +91,7 @@ def _title(game, me, names, phase, step_actions, recorder) -> tuple[str, list[st
         target, given, asked = game.pending_offer()
         offerer = names[game.active]
         hand = game.hand(me)
-        needed = V.needed_kinds(game, me)
+        needed = H.needed_kinds(game, me)
         gets = [card_words(c) + (" (you need it)" if C.card_kind(c) in needed
                                                and C.card_kind(c) not in {C.card_kind(h) for h in hand}
                                                else "") for c in given]

@@ -46,7 +46,7 @@ def run_ismcts_bench(positions: int, iterations: int) -> dict:
     from bots.difficulty import LEVEL_SETTINGS
     from bots.ismcts import IsmctsBot
 
-    from .bench import single_core
+    from .engine import single_core
 
     # the whole budget every time: stopping early would time a different tree size
     settings = replace(LEVEL_SETTINGS["expert"], iterations=iterations, seconds=None, stop_when_decided=False)

@@ -130,6 +130,11 @@ def _take(moves: list, test) -> list[Move]:
     return taken
 
 
+def _discarded(seat: int, moves: list) -> list[Move]:
+    """The leading moves of cards from `seat`'s hand to the discard pile, taken."""
+    return _take(moves, lambda m: m.source == hand(seat) and m.dest == DISCARD)
+
+
 def _tell_refill(t, seat, step, moves):
     return [f"{t.whose(seat).capitalize()} hand was empty at the start of the turn."], moves
 
@@ -141,7 +146,7 @@ def _tell_draw(t, seat, step, moves):
 
 
 def _tell_recycle(t, seat, step, moves):
-    _take(moves, lambda m: m.source == hand(seat) and m.dest == DISCARD)
+    _discarded(seat, moves)
     _take(moves, lambda m: m.source == DISCARD and m.dest == hand(seat))
     return [f"{t.who(seat)} recycled {cards_words(step['pay'])} and took "
             f"{card_words(step['take'])} from the discard pile."], moves
@@ -174,7 +179,7 @@ def _stolen(t, thief, victim, moves) -> str:
 
 def _tell_steal(t, seat, step, moves):
     victim, pay = step["from"], step["pay"]
-    _take(moves, lambda m: m.source == hand(seat) and m.dest == DISCARD)
+    _discarded(seat, moves)
     paid = f"paid {card_words(pay)} and " if pay is not None else ""
     if any(isinstance(m, Move) and m.source == hand(victim) for m in moves):
         # Without Special items there is no Mousetrap: the steal happens at once.
@@ -203,7 +208,7 @@ def _tell_travel(t, seat, step, moves):
     shown = []
     while moves and isinstance(moves[0], Reveal):
         shown = moves.pop(0).cards
-    _take(moves, lambda m: m.source == hand(seat) and m.dest == DISCARD)
+    _discarded(seat, moves)
     country = _take(moves, lambda m: m.dest.where is Where.VISITED)
     center = bool(country) and country[0].source.where is Where.CENTER
     to = C.COUNTRIES[step["to"]]
@@ -217,7 +222,7 @@ def _tell_travel(t, seat, step, moves):
 
 
 def _tell_dispose(t, seat, step, moves):
-    _take(moves, lambda m: m.source == hand(seat) and m.dest == DISCARD)
+    _discarded(seat, moves)
     return [f"{t.who(seat)} disposed of {card_words(step['forbidden'])} together with "
             f"{card_words(step['with'])}."], moves
 
@@ -277,7 +282,7 @@ def _tell_upgrade(t, seat, step, moves):
 
 
 def _tell_declare(t, seat, step, moves):
-    _take(moves, lambda m: m.source == hand(seat) and m.dest == DISCARD)
+    _discarded(seat, moves)
     return [f"{t.who(seat)} played the Customs Declaration and discarded "
             f"{card_words(step['forbidden'])}."], moves
 
@@ -288,7 +293,7 @@ def _tell_binoculars(t, seat, step, moves):
 
 
 def _tell_discard(t, seat, step, moves):
-    _take(moves, lambda m: m.source == hand(seat) and m.dest == DISCARD)
+    _discarded(seat, moves)
     return [f"{t.who(seat)} discarded {cards_words(step['cards'])} "
             "(over the hand limit)."], moves
 

@@ -1,22 +1,21 @@
-"""What the person at the table sees, as plain data (no Rich here).
+"""The table as a person sees it, as plain data (no Rich here): what
+`passport play`, `watch` and `replay` all show of a game.
 
-This module is where `passport play` applies R7.4 for the person's seat: it
-reads the game and keeps only what that seat may know — its own hand, the
-public table, and the cards of other hands that `game.knows(seat, card)`
-says it has seen. The rendering code never sees the game.
-
-`watch` and `replay` use the same table for a spectator: the viewer PUBLIC
-(narrate.PUBLIC) sees the cards every seat knows, the viewer None every card.
+This module is where R7.4 is applied for a viewer: it reads the game and
+keeps only what that viewer may know — a seat's own hand, the public table,
+and the cards of other hands that `game.knows(seat, card)` says it has seen.
+The viewer PUBLIC (narrate.PUBLIC), a spectator, sees the cards every seat
+knows; the viewer None every card. The rendering code never sees the game.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from engine import cards as C
-from engine.actions import decode
 
-from .narrate import PUBLIC, card_words, listing
+from .narrate import PUBLIC, card_words
+
 
 @dataclass(frozen=True)
 class CardLabel:
@@ -54,37 +53,6 @@ class TableView:
     extensions: list[str]
     cards_title: str = "Known cards"    # the heading of the `known` column
     own_listed: bool = False    # the viewer's own row lists its hand in `known`
-
-
-@dataclass(frozen=True)
-class HandGroup:
-    title: str
-    cards: list[CardLabel]
-    note: str = ""
-
-
-@dataclass(frozen=True)
-class HandView:
-    size: int
-    limit: int
-    groups: list[HandGroup]
-    ready: str | None           # "You can travel to Peru now." or None
-
-
-@dataclass(frozen=True)
-class Choice:
-    number: int
-    action: int
-    label: str
-    note: str = ""
-
-
-@dataclass
-class Menu:
-    """A decision put to the person: what is decided, what it is about, the options."""
-    title: str
-    context: list[str] = field(default_factory=list)
-    choices: list[Choice] = field(default_factory=list)
 
 
 # ---- cards ---------------------------------------------------------------------------
@@ -165,81 +133,3 @@ def end_summary(game, names: list[str], viewer: int | None = None):
               [card_words(c) for c in game.hand(s)])
              for s in range(game.players)]
     return headline, hands
-
-
-def hand_view(game, seat: int) -> HandView:
-    """The seat's own hand, grouped by what each card is good for."""
-    hand = game.hand(seat)
-    destination, center = game.destination(seat), game.center
-    kinds = [C.card_kind(c) for c in hand]
-    left = list(hand)
-    groups = []
-
-    def take(test):
-        picked = [c for c in left if test(c)]
-        for c in picked:
-            left.remove(c)
-        return [card_label(c) for c in picked]
-
-    credit = C.CREDIT_CARD in hand
-    for country in dict.fromkeys([destination, center]):
-        needed = C.REQUIRED_KINDS[country]
-        cards = take(lambda c, needed=needed: C.card_kind(c) in needed)
-        missing = [C.ITEM_KINDS[k] for k in needed if k not in kinds]
-        note = f"missing {listing(missing)}" if missing else "all three items"
-        if missing and credit and len(missing) == 1:
-            note += " (Mom's Credit Card can stand in)"
-        title = f"For {C.COUNTRIES[country]}" + (" (center)" if country == center else "")
-        groups.append(HandGroup(title, cards, note))
-    passports = take(lambda c: C.card_kind(c) == C.KIND_PASSPORT)
-    groups.append(HandGroup("Passport", passports,
-                            "" if passports else "none: you can't travel without one"))
-    postcards = take(lambda c: C.card_kind(c) == C.KIND_POSTCARD)
-    if postcards:
-        groups.append(HandGroup("Postcards", postcards, f"{len(postcards)} of 4 to win"))
-    specials = take(lambda c: C.FIRST_SPECIAL <= c < C.FIRST_FORBIDDEN)
-    if specials:
-        groups.append(HandGroup("Special items", specials))
-    forbidden = take(lambda c: C.FIRST_FORBIDDEN <= c < C.FIRST_POSTCARD)
-    if forbidden:
-        bribe = " unless you use a Bribe" if C.BRIBE in hand else ""
-        groups.append(HandGroup("Forbidden", forbidden, f"you can't travel holding it{bribe}"))
-    others = take(lambda c: True)
-    if others:
-        groups.append(HandGroup("Other items", others))
-    ready = None
-    if not game.over and game.decider == seat and game.active == seat:
-        if any(decode(a).name in ("travel", "travel-card") for a in game.legal_actions()):
-            ready = f"You can travel to {C.COUNTRIES[destination]} now."
-    return HandView(len(hand), game.hand_limit(seat), groups, ready)
-
-
-# ---- choices ---------------------------------------------------------------------------
-
-def needed_kinds(game, seat: int) -> set[int]:
-    return set(C.REQUIRED_KINDS[game.destination(seat)]) | set(C.REQUIRED_KINDS[game.center])
-
-
-def choice_note(game, seat: int, action: int) -> str:
-    """A word on what an option costs or gives the person (their own cards only)."""
-    d = decode(action)
-    if d.name == "card":
-        kind = C.card_kind(d.arg)
-        if kind in C.REQUIRED_KINDS[game.destination(seat)]:
-            return f"needed for {C.COUNTRIES[game.destination(seat)]}"
-        if kind in C.REQUIRED_KINDS[game.center]:
-            return f"needed for {C.COUNTRIES[game.center]}"
-        if kind == C.KIND_PASSPORT and d.arg in game.hand(seat):
-            others = [c for c in game.hand(seat) if C.card_kind(c) == C.KIND_PASSPORT]
-            return "your only passport" if len(others) == 1 else ""
-    if d.name == "kind":
-        held = {C.card_kind(c) for c in game.hand(seat)}
-        if d.arg in needed_kinds(game, seat) and d.arg not in held:
-            return "needed"
-    return ""
-
-
-def choices(game, seat: int, names: list[str]) -> list[Choice]:
-    """The legal actions, numbered from 1, with words a person reads."""
-    return [Choice(number, action.id, action.text, choice_note(game, seat, action.id))
-            for number, action in enumerate(game.actions(names), 1)]

@@ -1,14 +1,14 @@
-"""Rich rendering for `passport play`: the table, the hand, the menus, the end.
+"""Rich rendering for `passport play`: the hand, the menus, the commands' answers.
 
 Nothing here computes or reads a game: every function takes the plain data of
-`play_view` (or lists of sentences) and prints it. Everything fits 80 columns.
-Input is read elsewhere, with a plain `input()`, after the screen is printed:
+`play/hand.py` (or lists of sentences) and prints it; the table and the end
+of a game are drawn by table/render.py. Everything fits 80 columns. Input
+is read elsewhere, with a plain `input()`, after the screen is printed:
 Rich's live displays are used only while bots think, never during a prompt.
 """
 
 from __future__ import annotations
 
-from rich import box
 from rich.console import Console, Group
 from rich.live import Live
 from rich.markup import escape
@@ -17,15 +17,14 @@ from rich.spinner import Spinner
 from rich.table import Table
 from rich.text import Text
 
-from .play_view import HandView, Menu, TableView
+from ..table.render import render_commands, render_lines
+from .hand import HandView, Menu
+
 
 FLAG_STYLE = {"forbidden": "bold red", "passport": "green"}
 # Two columns of options only when there are many and every label is short.
+
 TWO_COLUMNS_FROM, SHORT_LABEL = 11, 37
-
-
-def _box(console: Console):
-    return box.ASCII if console.encoding == "ascii" else box.SIMPLE_HEAD
 
 
 def render_intro(console: Console, lines: list[str]) -> None:
@@ -40,44 +39,6 @@ def render_recap(console: Console, title: str, lines: list[str]) -> None:
         return
     console.print(f"[bold]{escape(title)}[/]")
     render_lines(console, lines, indent=2)
-
-
-def render_table(console: Console, view: TableView) -> None:
-    turn = f"Round {view.round} · {view.active}"
-    console.rule(f"[bold]{escape(turn)}[/]")
-    console.print(f"[bold]Center:[/] {escape(view.center)} "
-                  f"({escape(', '.join(view.center_needs))})")
-    table = Table(box=_box(console), padding=(0, 1), expand=False, show_edge=False)
-    table.add_column("Player", no_wrap=True)
-    table.add_column("Hand", justify="right")
-    # No min_width here: when a long cards column makes Rich (15) narrow this
-    # column below its minimum, it widens it again afterwards and the table
-    # overflows 80 columns, cutting off the cards' last letters.
-    table.add_column("Heading for")
-    table.add_column(view.cards_title, min_width=16, overflow="fold")
-    for row in view.seats:
-        marker = "▶ " if row.active else "  "
-        who = Text(marker + row.name, style="bold" if row.you else "")
-        if row.you and row.name.lower() != "you":
-            who.append(" (you)")
-        if row.character:
-            who.append(f"\n  {row.character}", style="dim")
-        heading = Text(row.heading_for, style="bold")
-        heading.append("\n" + ", ".join(row.needs))
-        if row.visited:
-            heading.append(f"\n✓ visited {', '.join(row.visited)}", style="green")
-        known = ("(your own)" if row.you and not view.own_listed
-                 else ", ".join(row.known) or "-")
-        table.add_row(who, str(row.hand_size), heading, Text(known))
-    console.print(table)
-    top = ", ".join(view.discard_top)
-    more = "… " if view.discard_size > len(view.discard_top) else ""
-    discard = f"{view.discard_size} ({more}{top} on top)" if view.discard_size else "empty"
-    console.print(f"Draw pile: {view.draw_size}  ·  Box: {view.box_size}  ·  "
-                  f"Discard pile: {escape(discard)}")
-    if view.strike:
-        console.print(f"[bold]Airline Strike:[/] nobody may travel until "
-                      f"{escape(view.strike)}'s next turn.")
 
 
 def render_hand(console: Console, view: HandView) -> None:
@@ -125,21 +86,6 @@ def render_menu(console: Console, menu: Menu) -> None:
         render_lines(console, cells, indent=1)
 
 
-def render_note(console: Console, text: str, style: str = "") -> None:
-    """One message; never broken into lines, so that a path in it stays whole."""
-    console.print(Text(text, style=style), soft_wrap=True)
-
-
-def render_lines(console: Console, lines: list[str], indent: int = 0) -> None:
-    """Sentences, each wrapped to the width with a hanging indent."""
-    for line in lines:
-        line = Text(line) if isinstance(line, str) else line
-        if indent:
-            console.print(Padding(line, (0, 0, 0, indent), expand=False))
-        else:
-            console.print(line)
-
-
 def render_log(console: Console, turns: list[tuple[str, list[str]]]) -> None:
     """The whole game so far: (heading, sentences) per turn."""
     if not turns:
@@ -169,16 +115,6 @@ def render_help(console: Console, commands: list[tuple[str, str]]) -> None:
     render_commands(console, commands)
 
 
-def render_commands(console: Console, commands: list[tuple[str, str]]) -> None:
-    """A two-column list of prompt commands and what they do."""
-    grid = Table.grid(padding=(0, 2))
-    grid.add_column(no_wrap=True)
-    grid.add_column()
-    for name, words in commands:
-        grid.add_row(Text("  " + name, style="bold"), Text(words))
-    console.print(grid)
-
-
 def render_rules(console: Console, sections: list, more: list[str]) -> None:
     from rich.markdown import Markdown
     for section in sections:
@@ -186,20 +122,6 @@ def render_rules(console: Console, sections: list, more: list[str]) -> None:
     if more:
         console.print(f"Also in: {', '.join(more)} (type rules and a section, e.g. "
                       f"rules {more[0]}).", markup=False)
-
-
-def render_end(console: Console, headline: str, hands: list[tuple[str, list[str], list[str]]],
-               rounds: int) -> None:
-    console.rule("[bold]Game over[/]")
-    console.print(f"[bold]{escape(headline)}[/]")
-    table = Table(box=_box(console), padding=(0, 1), show_edge=False)
-    table.add_column("Player", no_wrap=True)
-    table.add_column("Traveled to")
-    table.add_column("Final hand")
-    for name, visited, hand in hands:
-        table.add_row(name, ", ".join(visited) or "-", ", ".join(hand) or "(empty)")
-    console.print(table)
-    console.print(f"Rounds played: {rounds}")
 
 
 class BotActivity:

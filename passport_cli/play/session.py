@@ -3,10 +3,10 @@
 The person sits at one seat (seat 0 in a new game) of a table
 (bots/match.py) whose other seats are bots. The loop asks whoever decides
 next: a bot gets its seat's view and nothing more, and the person gets the
-screen of `play_view` (only what their seat may know, R7.4) and a prompt.
-The table records every action, so the game is always one record away from
-a save file, and the steps it closes are told in words (`narrate`) as the
-person's seat saw them.
+screen of `table/view.py` and `play/hand.py` (only what their seat may know,
+R7.4) and a prompt. The table records every action, so the game is always
+one record away from a save file, and the steps it closes are told in words
+(`narrate`) as the person's seat saw them.
 
 Reproducible: the deal comes from the seed, and each bot decision is seeded
 from (game seed, seat, decisions so far), not from a running generator, so
@@ -22,13 +22,14 @@ from pathlib import Path
 
 from bots.match import Reseeded, Seat, Table, derive_seed
 from engine import Phase
-from engine import cards as C
 from engine.actions import decode
 
-from . import play_render as R
-from . import play_view as V
-from .play_menu import decision_menu, pick
-from .narrate import TURN_STEPS, card_words, listing, narrate, turns
+from ..table import render as T
+from ..table import view as V
+from ..table.narrate import TURN_STEPS, card_words, listing, narrate, turns
+from . import hand as H
+from . import render as R
+from .menu import decision_menu, pick
 
 # The bots' names at a table, in seat order (the person's name is skipped).
 SEAT_NAMES = ("Ana", "Bo", "Cy", "Di", "Eli", "Fay")
@@ -142,7 +143,7 @@ class Session:
             lines.append(f"{self.names[target]} holds "
                          f"{listing([card_words(c) for c in self.game.hand(target)])}.")
         if told_now:
-            R.render_lines(self.console, lines)
+            T.render_lines(self.console, lines)
         else:
             self.recap.extend(lines)
             self.activity.told(lines)
@@ -176,11 +177,11 @@ class Session:
         """The whole screen: what happened, the table, the hand."""
         R.render_recap(self.console, "Since your last turn", self.recap)
         self.recap = []
-        R.render_table(self.console, V.table_view(self.game, self.me, self.names))
-        R.render_hand(self.console, V.hand_view(self.game, self.me))
+        T.render_table(self.console, V.table_view(self.game, self.me, self.names))
+        R.render_hand(self.console, H.hand_view(self.game, self.me))
         self.screen_shown = True
 
-    def prompt(self, menu: V.Menu) -> int:
+    def prompt(self, menu: H.Menu) -> int:
         """Read until the person names an option; commands are run in between."""
         while True:
             try:
@@ -196,13 +197,13 @@ class Session:
             chosen, problem = pick(text, menu.choices)
             if chosen is not None:
                 return chosen.action
-            R.render_note(self.console, problem)
+            T.render_note(self.console, problem)
 
-    def menu(self) -> V.Menu:
+    def menu(self) -> H.Menu:
         return decision_menu(self.game, self.me, self.names, self.step_actions, self.recorder)
 
     # ---- commands ---------------------------------------------------------------------------
-    def command(self, word: str, rest: str, menu: V.Menu) -> None:
+    def command(self, word: str, rest: str, menu: H.Menu) -> None:
         console = self.console
         if word in ("help", "?"):
             R.render_help(console, COMMANDS)
@@ -223,7 +224,7 @@ class Session:
         elif word in ("quit", "exit"):
             raise Stop(0, "Stopped.")
 
-    def hint(self, menu: V.Menu) -> list[str]:
+    def hint(self, menu: H.Menu) -> list[str]:
         if len(menu.choices) == 1:
             return ["There is only one option here."]
         from bots.difficulty import expert_settings
@@ -247,17 +248,17 @@ class Session:
         return lines or ["The expert found nothing to say."]
 
     def rules(self, query: str) -> None:
-        from . import rulebook
+        from .. import rulebook
         book = rulebook.load()
         if not query:
-            R.render_lines(self.console, ["Sections: " + ", ".join(
+            T.render_lines(self.console, ["Sections: " + ", ".join(
                 f"{s.id} {s.title}" for s in book.sections if s.id.count(".") == 0)
                 + ". Type rules and a section (rules R5.3) or a word (rules steal)."])
             return
         try:
             found = book.find(query)
         except rulebook.RuleNotFoundError as error:
-            R.render_note(self.console, str(error))
+            T.render_note(self.console, str(error))
             return
         shown = found[:rulebook.SHOWN_IN_FULL]
         R.render_rules(self.console, shown, [s.id for s in found[len(shown):]])
@@ -294,31 +295,31 @@ class Session:
         try:
             write_save(self.document(), target)
         except RecordError as error:
-            R.render_note(self.console, f"Not saved: {error}.")
+            T.render_note(self.console, f"Not saved: {error}.")
             return False
         self.path = target
-        R.render_note(self.console, f"Game saved to {target}")
+        T.render_note(self.console, f"Game saved to {target}")
         return True
 
     def stop(self, stop: Stop) -> int:
-        R.render_note(self.console, stop.why)
+        T.render_note(self.console, stop.why)
         if self.save():
-            R.render_note(self.console, f"Resume it with: passport play --resume {self.path}")
+            T.render_note(self.console, f"Resume it with: passport play --resume {self.path}")
         return stop.code
 
     def finish(self) -> None:
         R.render_recap(self.console, "Since your last turn", self.recap)
         self.recap = []
         headline, hands = V.end_summary(self.game, self.names, self.me)
-        R.render_end(self.console, headline, hands, self.game.outcome.rounds)
+        T.render_end(self.console, headline, hands, self.game.outcome.rounds)
         from engine.record import RecordError
 
         from .saves import write_save
         try:
             write_save(self.document(), self.path)
-            R.render_note(self.console, f"Game record saved to {self.path}")
+            T.render_note(self.console, f"Game record saved to {self.path}")
         except RecordError as error:
-            R.render_note(self.console, f"The game record could not be saved: {error}.")
+            T.render_note(self.console, f"The game record could not be saved: {error}.")
 
 
 @contextmanager

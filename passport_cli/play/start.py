@@ -1,5 +1,5 @@
 """Starting `passport play`: a new game or a saved one, the engine made ready,
-the opening words, then the session (play.py) until the end or a stop."""
+the opening words, then the session (session.py) until the end or a stop."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from pathlib import Path
 
 from engine import cards as C
 
-from . import play_render as R
-from .narrate import TURN_STEPS, listing, narrate
-from .play import Session, new_seats
+from ..table.narrate import TURN_STEPS, listing, narrate
+from . import render as R
+from .session import Session, new_seats
 
 
 def start(app, *, bots: int, levels: list[str], extensions: int, seed: int | None,
@@ -43,7 +43,7 @@ def start(app, *, bots: int, levels: list[str], extensions: int, seed: int | Non
 def ready_engine(app) -> None:
     """Compile the kernels on a first run, saying so; nothing when they are cached.
     Every bot's kernels are made ready (a hint is the expert's search)."""
-    from .warmup import kernels_cached, prepare_bots, prepare_engine
+    from ..warmup import kernels_cached, prepare_bots, prepare_engine
     if kernels_cached():
         return
     ellipsis = "..." if app.ascii else "…"

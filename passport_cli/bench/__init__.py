@@ -1,0 +1,1 @@
+"""`passport bench`: speed measurements (engine, ismcts) and their output."""

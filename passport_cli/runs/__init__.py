@@ -1,0 +1,1 @@
+"""Runs of many games: selfplay (records) and the output of selfplay and tournament."""
