@@ -10,12 +10,10 @@ from .names import CHEATER, LEVELS, check_names, level_of
 
 # The expert thinks for `think` seconds a move, counted in iterations at a
 # nominal speed rather than by the clock, so that the same seed and the same
-# view give the same move on any machine. The nominal speed is the issue's
-# sizing, an expert move in 1 s at 40,000 iterations, and about what
-# `passport bench ismcts` measures for the expert's search here. Until
-# session 6 it was 100,000, chosen when the search was lighter, and a
-# `--think 1` move had grown to about 2 s of clock (median 2.05 s over 6
-# bench positions); docs/experiments.md's earlier rows are at that rate. A
+# view give the same move on any machine. The nominal speed is about what
+# `passport bench ismcts` measures for the expert's search on the
+# development machine, so a `--think 1` move takes about a second of clock
+# there (docs/experiments.md has the rows measured at an earlier rate). A
 # clock cap at three times the budget keeps a slow machine from stalling.
 NOMINAL_ITERATIONS_PER_SECOND = 40_000
 EXPERT_THINK = 1.0
@@ -37,15 +35,14 @@ def expert_settings(think: float = EXPERT_THINK) -> SearchSettings:
     players, all extensions, 1,000 iterations a move against three greedy
     bots, the fitted score won 72.3% against 67.3% with the hand-set one on
     one set of 400 deals and 70.5% against 60.8% on another; the shorter
-    rollout then 75.5% and 72.8% on the same deals (docs/experiments.md,
-    session 5).
+    rollout then 75.5% and 72.8% on the same deals (docs/experiments.md).
 
     It samples rivals' hands from beliefs (`belief_sweeps`, bots/_beliefs.py):
     with the fitted evaluation they won 78.0%, 78.2% and 76.7% against
     75.5%, 72.8% and 72.8% without them on three sets of 400 deals at 1,000
     iterations (+4.0 points pooled, paired), which lifts the fair expert to
-    0.87 of the cheater's win rate; with session 3's hand-set evaluation they
-    had made no measurable difference (docs/experiments.md, session 6).
+    0.87 of the cheater's win rate; with the hand-set evaluation they made
+    no measurable difference (docs/experiments.md).
 
     In two-player games it offers a trade only when the search rates the
     offer `duel_offer_margin` above its best other move (bots/ismcts.py,
@@ -59,14 +56,13 @@ def expert_settings(think: float = EXPERT_THINK) -> SearchSettings:
 # The ladder (docs/strength.md, "The difficulty ladder"): in two-player
 # duplicate matches each level must score at least 60% against the one below.
 # Budget alone is a weak step there (a tenfold budget scored 55-65% in
-# session 1's pilots, a fourfold one 55.2% in session 9), and the expert's
-# edge over hard is mostly what it knows (+14.5 points paired, session 9), so
-# medium searches ten times easy's budget with clean rollouts, hard ten times
-# medium's, and the expert twenty times hard's with its knowledge. Until
-# session 10 medium and hard searched 500 and 10,000 iterations; with hard at
-# a quarter of the expert's budget the expert-hard step was not shown (51.9%
-# over 26 games; docs/experiments.md). Easy also plays noisy, short rollouts,
-# explores more and does not read its rivals' missed travels.
+# pilots, a fourfold one 55.2%), and the expert's edge over hard is mostly
+# what it knows (+14.5 points paired), so medium searches ten times easy's
+# budget with clean rollouts, hard ten times medium's, and the expert twenty
+# times hard's with its knowledge; with hard at a quarter of the expert's
+# budget the expert-hard step was not shown (docs/experiments.md). Easy also
+# plays noisy, short rollouts, explores more and does not read its rivals'
+# missed travels.
 LEVEL_SETTINGS = dict(zip(LEVELS, (
     SearchSettings(iterations=20, rollout_depth=4, epsilon=0.6, exploration=1.0),  # easy
     SearchSettings(iterations=200, rollout_depth=20, infer_travel=True),            # medium

@@ -48,7 +48,7 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable
 
 from engine.cards import ALL_EXTENSIONS
 

@@ -71,23 +71,12 @@ def apply_action(S, action, log):
         if action == A_DONE:
             start_asking(S)
         else:
-            c = action - A_CARD
-            S[GIVE + S[N_GIVE]] = c
-            S[N_GIVE] += 1
-            learn(S, c, all_seats(S))  # shown face up as it is offered (R5.3)
-            S[LAST] = c
-            if S[N_GIVE] == 3:
+            learn(S, action - A_CARD, all_seats(S))  # shown face up as it is offered (R5.3)
+            if offer_add(S, N_GIVE, GIVE, action - A_CARD):
                 start_asking(S)
     elif phase == PH_TRADE_ASK:
-        if action == A_DONE:
+        if action == A_DONE or offer_add(S, N_ASK, ASK, action - A_KIND):
             make_offer(S)
-        else:
-            kind = action - A_KIND
-            S[ASK + S[N_ASK]] = kind
-            S[N_ASK] += 1
-            S[LAST] = kind
-            if S[N_ASK] == 3:
-                make_offer(S)
     elif phase == PH_TRADE_REPLY:
         if action == A_YES:
             exchange(S, a, log)
@@ -206,6 +195,16 @@ def apply_main(S, a, action, log):
 
 
 # ---- trades (R5.3) ----------------------------------------------------------------
+
+@njit(cache=True, inline='always')
+def offer_add(S, count, slots, value):
+    """Add a card (count N_GIVE, slots GIVE) or a kind (N_ASK, ASK) to the
+    offer being composed; True once it holds three, the most R5.3 allows."""
+    S[slots + S[count]] = value
+    S[count] += 1
+    S[LAST] = value
+    return S[count] == 3
+
 
 @njit(cache=True)
 def start_asking(S):

@@ -54,14 +54,18 @@ class Place:
     @classmethod
     def parse(cls, text: str) -> Place:
         """The place of a RECORD.md place string; ValueError if it is none."""
-        name, _, seat = text.partition(":")
+        name, colon, seat = text.partition(":")
         try:
             where = Where(name)
         except ValueError:
             raise ValueError(f"{text!r} is not a place") from None
-        if where in SEATED and not (seat.isdigit() and int(seat) < 6):
+        if where not in SEATED:
+            if colon:
+                raise ValueError(f"{text!r} is not a place")
+            return cls(where)
+        if not (seat.isdigit() and int(seat) < 6):
             raise ValueError(f"{text!r} is not a place")
-        return cls(where, int(seat)) if where in SEATED else cls(where)
+        return cls(where, int(seat))
 
     def is_hand(self, seat: int | None = None) -> bool:
         """A hand; with `seat`, that seat's hand."""
