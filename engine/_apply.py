@@ -36,12 +36,21 @@ def travel(S, a, card_for, log):
         S[VISITED + a] = own
         S[OWN + a] = -1
         log_row(log, LOG_COUNTRY, own, P_TABLE + a, P_VISITED + a)
-        draw_one(S, a, log)
-        if S[PHASE] != PH_OVER:
-            end_action(S, log)
+        draw_and_end_action(S, a, 1, log)  # R6: the traveler draws a card
     else:
         log_row(log, LOG_COUNTRY, S[CENTER], P_CENTER, P_VISITED + a)
         end_game(S, a, REASON_CENTER)
+
+
+@njit(cache=True, inline='always')
+def draw_and_end_action(S, a, draws, log):
+    """Seat `a` draws `draws` cards (events resolve on the way, R9.1), then
+    its action ends, unless a draw ended the game."""
+    for _ in range(draws):
+        draw_one(S, a, log)
+        if S[PHASE] == PH_OVER:
+            return
+    end_action(S, log)
 
 
 # ---- applying an action ---------------------------------------------------------
@@ -127,12 +136,7 @@ def apply_action(S, action, log):
 @njit(cache=True)
 def apply_main(S, a, action, log):
     if action == A_DRAW:  # R5.1, the Jetsetter draws 2 (R9.5)
-        draws = 2 if character_of(S, a) == C.JETSETTER else 1
-        for _ in range(draws):
-            draw_one(S, a, log)
-            if S[PHASE] == PH_OVER:
-                return
-        end_action(S, log)
+        draw_and_end_action(S, a, 2 if character_of(S, a) == C.JETSETTER else 1, log)
     elif action == A_RECYCLE:  # R5.2
         S[NEED] = recycle_cost(S, a)
         S[LAST] = -1
@@ -237,12 +241,7 @@ def exchange(S, a, log):
             hand_to_hand(S, got, a, everyone, log)
     if check_postcards(S):
         return
-    bonus = 2 if character_of(S, a) == C.DIPLOMAT else 1
-    for _ in range(bonus):
-        draw_one(S, a, log)
-        if S[PHASE] == PH_OVER:
-            return
-    end_action(S, log)
+    draw_and_end_action(S, a, 2 if character_of(S, a) == C.DIPLOMAT else 1, log)  # R9.5
 
 
 # ---- steals (R5.4) ----------------------------------------------------------------

@@ -86,6 +86,12 @@ def think_option(help: str):
                         metavar="SECONDS", help=help)
 
 
+def deal_seed_option(help: str):
+    """The seed that deals one game (play, watch): random unless given."""
+    return click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None,
+                        help=f"{help} [default: a random one, printed at the start]")
+
+
 def json_option():
     return click.option("--json", "as_json", is_flag=True,
                         help="Print one JSON object instead of a table.")
@@ -109,6 +115,13 @@ def level_list(known: tuple[str, ...], noun: str):
         except BotNameError as error:
             raise click.BadParameter(str(error), ctx=ctx, param=param) from None
     return check
+
+
+def difficulty_option(known: tuple[str, ...], noun: str):
+    """--difficulty NAME[,NAME...]: one for every bot, or one per bot, each of `known`."""
+    return click.option("--difficulty", default="medium", show_default=True,
+                        callback=level_list(known, noun), metavar="LEVEL[,LEVEL...]",
+                        help=f"{', '.join(known)}; or one per bot, comma-separated.")
 
 
 def seats(players, bots, default_players=4):

@@ -24,22 +24,10 @@ def engine(app, as_json, games, seconds, starts):
 
     Plays uniformly random 4-player games with every extension on one CPU,
     and times a fresh process that loads the engine and plays one game."""
-    import json
-
     from ..bench.engine import run_engine_bench
     from ..bench.render import render_bench
-    from ..warmup import prepare_engine
 
-    # Compile first: otherwise the first repetition, and the fresh process,
-    # would time numba's compiler.
-    with app.status("Preparing the engine (first run only)…"):
-        prepare_engine()
-    with app.status("Measuring…"):
-        result = run_engine_bench(games, seconds, starts)
-    if as_json:
-        click.echo(json.dumps(result, indent=2))
-    else:
-        render_bench(app.console, result)
+    _report(app, as_json, lambda: run_engine_bench(games, seconds, starts), render_bench)
 
 
 @bench.command("ismcts")
@@ -52,17 +40,24 @@ def engine(app, as_json, games, seconds, starts):
 def ismcts(app, as_json, positions, iterations):
     """ISMCTS iterations per second on one core, from typical 4-player
     positions with every extension (the expert's settings)."""
-    import json
-
     from ..bench.ismcts import run_ismcts_bench
     from ..bench.render import render_ismcts_bench
+
+    _report(app, as_json, lambda: run_ismcts_bench(positions, iterations), render_ismcts_bench)
+
+
+def _report(app, as_json: bool, measure, render) -> None:
+    """Compile first (else the first repetition, and a fresh process, would
+    time numba's compiler), measure, then print the figures or their JSON."""
+    import json
+
     from ..warmup import prepare_engine
 
     with app.status("Preparing the engine (first run only)…"):
         prepare_engine()
     with app.status("Measuring…"):
-        result = run_ismcts_bench(positions, iterations)
+        result = measure()
     if as_json:
         click.echo(json.dumps(result, indent=2))
     else:
-        render_ismcts_bench(app.console, result)
+        render(app.console, result)

@@ -6,12 +6,13 @@ import click
 
 from bots.names import LEVELS
 
-from ..options import extensions_option, level_list, look_options, think_option
+from ..options import (
+    deal_seed_option, difficulty_option, extensions_option, look_options, think_option,
+)
 # Options that set up a new game: a resumed game brings its own.
 NEW_GAME_OPTIONS = ("bots", "difficulty", "extensions", "seed", "name")
 
 
-_difficulty = level_list(LEVELS, "level")
 
 
 def _name(ctx, param, value):
@@ -24,13 +25,9 @@ def _name(ctx, param, value):
 @click.command()
 @click.option("--bots", type=click.IntRange(1, 5), default=3, show_default=True,
               help="How many bots you play against (1 to 5).")
-@click.option("--difficulty", default="medium", show_default=True, callback=_difficulty,
-              metavar="LEVEL[,LEVEL...]",
-              help=f"{', '.join(LEVELS)}; or one level per bot, comma-separated.")
+@difficulty_option(LEVELS, "level")
 @extensions_option("none")
-@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None,
-              help="Seed of the deal (and of the bots): the same seed, the same game. "
-                   "[default: a random one, printed at the start]")
+@deal_seed_option("Seed of the deal (and of the bots): the same seed, the same game.")
 @click.option("--name", default="You", show_default=True, callback=_name, help="Your name.")
 @think_option("How long the expert (and a hint) thinks per move, in seconds of "
               "search at the bots' nominal speed.  [default: 1]")

@@ -7,10 +7,10 @@ import click
 from bots.names import BOT_NAMES
 
 from ..options import (
-    extensions_option, level_list, look_options, round_cap_option, think_option,
+    deal_seed_option, difficulty_option, extensions_option, look_options, round_cap_option,
+    think_option,
 )
 
-_difficulty = level_list(BOT_NAMES, "bot")
 
 
 def _save(ctx, param, value):
@@ -23,13 +23,9 @@ def _save(ctx, param, value):
 @click.command()
 @click.option("--bots", type=click.IntRange(2, 6), default=4, show_default=True,
               help="How many bots play (2 to 6 seats).")
-@click.option("--difficulty", default="medium", show_default=True, callback=_difficulty,
-              metavar="LEVEL[,LEVEL...]",
-              help=f"{', '.join(BOT_NAMES)}; or one per bot, comma-separated.")
+@difficulty_option(BOT_NAMES, "bot")
 @extensions_option("all")
-@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None,
-              help="Seed of the deal and the bots: the same seed, the same game. "
-                   "[default: a random one, printed at the start]")
+@deal_seed_option("Seed of the deal and the bots: the same seed, the same game.")
 @click.option("--reveal", is_flag=True,
               help="Show every hand and name every card (else only what every player knows).")
 @click.option("--delay", type=click.FloatRange(min=0), default=None, metavar="SECONDS",

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -116,8 +117,10 @@ def test_watch_bad_options_are_usage_errors(args, words):
 
 def test_watch_offers_every_bot():
     from bots.names import BOT_NAMES
-    from passport_cli.commands.watch import _difficulty
-    assert _difficulty(None, None, ",".join(BOT_NAMES)) == list(BOT_NAMES)
+    from passport_cli.commands.watch import watch
+    [option] = [p for p in watch.params if p.name == "difficulty"]
+    context = click.Context(watch)
+    assert option.process_value(context, ",".join(BOT_NAMES)) == list(BOT_NAMES)
 
 
 # ---- replay ---------------------------------------------------------------------------
