@@ -24,6 +24,13 @@ resumes to the same totals. The expert's `think` seconds are counted in
 search iterations at a nominal speed (bots/difficulty.py), so it is
 reproducible too, unless a very slow machine hits its clock cap.
 
+SPRT. With `sprt`, the run is a test of the first entry (the candidate)
+against the one other name (the baseline): it plays deals in order and stops
+as soon as the test decides (bots/sprt.py), at most `deals` deals. The test
+reads the completed deals in deal order, so its verdict and the deal that
+decided it do not depend on `workers` either; games that were under way
+when it decided are kept in the file.
+
 The results file (JSON, FILE_FORMAT version 1): {"format", "version",
 "settings", "results": the standings so far (`results_summary`), "games":
 one entry per finished game}. It is rewritten after every finished game -- at most once a second
@@ -54,6 +61,7 @@ from engine.cards import ALL_EXTENSIONS
 
 from .match import GameResult, Seat, Table, bot_players, derive_seed, record_path
 from .names import BotNameError, check_names
+from .sprt import Sprt, SprtError, SprtRun, candidate_and_baseline
 from .standings import standings
 
 FILE_FORMAT = "passport-tournament"
@@ -75,14 +83,17 @@ class TournamentSettings:
     """What a tournament is: everything that decides its games.
 
     bots: the bot of each seat as listed (see the module docstring);
-    deals: N, each played once per rotation; extensions: an engine mask;
-    think: the expert's seconds per move (None: its default)."""
+    deals: N, each played once per rotation (with `sprt`, at most N);
+    extensions: an engine mask; think: the expert's seconds per move (None:
+    its default); sprt: a test of the first entry (the candidate) against
+    the one other name (bots/sprt.py) that ends the run once it decides."""
     bots: tuple[str, ...]
     deals: int = 10
     seed: int = 0
     extensions: int = ALL_EXTENSIONS
     round_cap: int = 200
     think: float | None = None
+    sprt: Sprt | None = None
 
     def __post_init__(self):
         from engine import Config, ConfigError
@@ -102,6 +113,11 @@ class TournamentSettings:
             raise TournamentError(f"deals must be at least 1, not {self.deals}")
         if self.think is not None and not self.think > 0:
             raise TournamentError(f"think must be a positive number of seconds, not {self.think}")
+        if self.sprt is not None:
+            try:
+                candidate_and_baseline(self.bots)
+            except SprtError as error:
+                raise TournamentError(str(error)) from None
 
     @property
     def players(self) -> int:
@@ -123,7 +139,8 @@ class TournamentSettings:
                 "games": self.games, "seed": self.seed, "extensions": self.extension_names,
                 "round_cap": self.round_cap, "think": self.think,
                 "iterations": {name: iterations_per_move(name, self.think) for name in names},
-                "search": {name: search_settings_of(name, self.think) for name in names}}
+                "search": {name: search_settings_of(name, self.think) for name in names},
+                "sprt": None if self.sprt is None else self.sprt.to_json()}
 
 
 @dataclass(frozen=True)
@@ -219,7 +236,10 @@ def run_tournament(settings: TournamentSettings, *, done: dict[int, GameResult] 
     saved as games finish; `records_dir`, if given, gets one record per game
     played. `on_result` is called in this process with each new result."""
     results = dict(done or {})
+    test = None if settings.sprt is None else SprtRun(settings.sprt, settings.bots, results.values())
     pending = [game for game in schedule(settings) if game.number not in results]
+    if test is not None and test.state.verdict is not None:
+        pending = []  # the file's games have decided the test already
     if records_dir is not None:
         try:
             Path(records_dir).mkdir(parents=True, exist_ok=True)
@@ -242,6 +262,8 @@ def run_tournament(settings: TournamentSettings, *, done: dict[int, GameResult] 
                 last_save, unsaved = time.monotonic(), False
             if on_result is not None:
                 on_result(result)
+            if test is not None and test.add(result).verdict is not None:
+                break  # the workers stop below, with the games they had begun
     finally:
         played.close()  # stops the workers now, not when the generator is collected
         if results_path is not None and unsaved:
@@ -274,15 +296,22 @@ def _play(settings, games: list[ScheduledGame], workers: int, records_dir):
 
 def results_summary(settings: TournamentSettings, results: Iterable[GameResult]) -> dict:
     """Settings, totals and standings per bot name, as plain JSON data: what
-    `passport tournament --json` prints and the results file's "results"."""
+    `passport tournament --json` prints and the results file's "results".
+    With an SPRT, "sprt" says where the test stands (bots/sprt.py: its
+    bounds, the deals it used, the log-likelihood ratio and the verdict);
+    the standings count every game played, including any that finished
+    after the deal that decided the test."""
     results = list(results)
     endings = {reason: 0 for reason in REASONS}
     for result in results:
         endings[result.reason] += 1
-    return {"settings": settings.to_json(), "games_played": len(results),
-            "complete": len(results) == settings.games,
-            "draws": endings["round_cap"], "endings": endings,
-            "bots": {s.name: s.to_json() for s in standings(settings.bots, results)}}
+    summary = {"settings": settings.to_json(), "games_played": len(results),
+               "complete": len(results) == settings.games,
+               "draws": endings["round_cap"], "endings": endings,
+               "bots": {s.name: s.to_json() for s in standings(settings.bots, results)}}
+    if settings.sprt is not None:
+        summary["sprt"] = SprtRun(settings.sprt, settings.bots, results).to_json()
+    return summary
 
 
 def save_results(path, settings: TournamentSettings, results: Iterable[GameResult]) -> None:
@@ -340,7 +369,7 @@ def load_results(path, settings: TournamentSettings) -> dict[int, GameResult]:
         fail(f"results file version {document.get('version')!r}; this program reads {FILE_VERSION}")
     theirs, ours = document["settings"], settings.to_json()
     different = [f"{key} {_shown(theirs.get(key))} in the file, {_shown(ours[key])} asked"
-                 for key in ours if key not in ("deals", "games", "search")
+                 for key in ours if key not in ("deals", "games", "search", "sprt")
                  and theirs.get(key) != ours[key]]
     if not different and theirs.get("search") != ours["search"]:
         different = [_search_difference(theirs.get("search"), ours["search"])]

@@ -18,12 +18,13 @@ def checked_by(check, *errors):
 
     def callback(ctx, param, value):
         from bots.names import BotNameError
+        from bots.sprt import SprtError
         from engine import ConfigError
         if value is None:
             return None
         try:
             return check(value)
-        except (ConfigError, BotNameError) as error:
+        except (ConfigError, BotNameError, SprtError) as error:
             raise click.BadParameter(str(error), ctx=ctx, param=param) from None
 
     return callback
@@ -54,7 +55,13 @@ def _tournament_bots(value):
     return parse_bots(value, measurement=True)
 
 
+def _sprt(value):
+    from bots.sprt import parse_sprt
+    return parse_sprt(value)
+
+
 check_players = checked_by(_players)
+check_sprt = checked_by(_sprt)
 check_extensions = checked_by(_extensions)
 check_round_cap = checked_by(_round_cap)
 check_bots = checked_by(_bots)

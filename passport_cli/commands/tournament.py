@@ -7,10 +7,13 @@ import click
 from bots.names import BOT_NAMES
 
 from ..options import (
-    check_players, check_tournament_bots, extensions_option, json_option, round_cap_option,
+    check_players, check_sprt, check_tournament_bots, extensions_option, json_option, round_cap_option,
     seats, think_option,
 )
 from ..stopping import terminate_as_interrupt
+
+
+SPRT_DEALS = 2000  # the most deals an SPRT run plays unless --games says otherwise
 
 
 class FileProblem(click.ClickException):
@@ -26,9 +29,10 @@ class FileProblem(click.ClickException):
                    "LEVEL's search seeing every hand.")
 @click.option("--players", type=int, default=None, callback=check_players,
               help="Seats per game, 2 to 6; must match --bots.  [default: one per --bots entry]")
-@click.option("--games", "deals", type=click.IntRange(min=1), default=10, show_default=True,
+@click.option("--games", "deals", type=click.IntRange(min=1), default=None,
               help="Deals to play. Each deal is played once from every seating, so a "
-                   "run plays games × players games.")
+                   "run plays games × players games; with --sprt, the most it may play.  "
+                   f"[default: 10; {SPRT_DEALS} with --sprt]")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
               help="Games played at once, each in a process of its own.")
 @click.option("--seed", type=int, default=0, show_default=True,
@@ -36,6 +40,11 @@ class FileProblem(click.ClickException):
 @extensions_option("all")
 @round_cap_option()
 @think_option("The expert's thinking time per move.  [default: 1]")
+@click.option("--sprt", metavar="S0,S1", callback=check_sprt, default=None,
+              help="Test the first bot of --bots (the candidate) against the other one: "
+                   "H0 its score is S0, H1 it is S1, with 5% error rates (or "
+                   "S0,S1,ALPHA,BETA). Deals are played in order until the test decides. "
+                   "The score counts a win 1 and a draw 1/players.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Results file (JSON), saved as games finish; if it exists, the run "
                    "resumes it, playing only the games it lacks.")
@@ -44,16 +53,20 @@ class FileProblem(click.ClickException):
 @json_option()
 @click.pass_context
 def tournament(ctx, bots, players, deals, workers, seed, extensions, round_cap, think,
-               out, records, as_json):
+               sprt, out, records, as_json):
     """Play bots against each other; print win rates, ranks and ratings.
 
     Duplicate format: every deal is replayed once per seating, the bots moving
     one seat round the table each time, so each bot plays each deal from each
     seat (--games 10 with 4 players: 40 games). Every game is seeded on its own:
     the same --seed gives the same results with any --workers, and an
-    interrupted run given the same --out resumes where it stopped."""
+    interrupted run given the same --out resumes where it stopped.
+
+    With --sprt the run is a sequential test that stops as soon as it can
+    tell S1 from S0, one deal (all its seatings) being one observation."""
     import json
 
+    from bots.sprt import SprtRun
     from bots.standings import RunningTally
     from bots.tournament import (
         ResultsFileError, TournamentError, TournamentSettings, load_results, results_summary,
@@ -65,9 +78,11 @@ def tournament(ctx, bots, players, deals, workers, seed, extensions, round_cap, 
 
     app = ctx.obj
     _, bots = seats(players, bots)
+    if deals is None:
+        deals = SPRT_DEALS if sprt is not None else 10
     try:
         settings = TournamentSettings(bots=bots, deals=deals, seed=seed, extensions=extensions,
-                                      round_cap=round_cap, think=think)
+                                      round_cap=round_cap, think=think, sprt=sprt)
     except TournamentError as error:
         raise click.BadParameter(str(error), ctx=ctx, param_hint="'--bots'") from None
     try:
@@ -79,17 +94,20 @@ def tournament(ctx, bots, players, deals, workers, seed, extensions, round_cap, 
         prepare_engine()
         prepare_bots(settings.bots)
     tally = RunningTally(settings.bots, done.values())
+    test = None if sprt is None else SprtRun(sprt, settings.bots, done.values())
     played = len(done)
 
     def finished(result):
         nonlocal played
         played += 1
         tally.add(result)
+        if test is not None:
+            test.add(result)
         progress.advance()
 
     try:
         with terminate_as_interrupt(), TournamentProgress(app.console, settings.games, len(done),
-                                                          tally.win_rates) as progress:
+                                                          tally.win_rates, test) as progress:
             results = run_tournament(settings, done=done, workers=workers, results_path=out,
                                      records_dir=records, on_result=finished)
     except (ResultsFileError, TournamentError) as error:

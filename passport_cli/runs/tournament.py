@@ -19,8 +19,9 @@ ALL_EXTENSIONS = 5
 class _ProgressWithStandings(Progress):
     """A progress bar with one line of running win rates under it."""
 
-    def __init__(self, *columns, win_rates: Callable[[], list], **options):
+    def __init__(self, *columns, win_rates: Callable[[], list], test=None, **options):
         self._win_rates = win_rates  # first: Progress renders once while it is built
+        self._test = test
         super().__init__(*columns, **options)
 
     def get_renderables(self):
@@ -28,6 +29,10 @@ class _ProgressWithStandings(Progress):
         rates = "   ".join(f"{name} {'—' if rate is None else f'{rate:.1%}'}"
                            for name, rate in self._win_rates())
         yield Text(f"Win rates so far: {rates}", style="dim")
+        if self._test is not None:
+            state = self._test.state
+            yield Text(f"SPRT after {state.deals} deals: LLR {state.llr:.2f} "
+                       f"(stops at {state.lower:.2f} or {state.upper:.2f})", style="dim")
 
 
 class TournamentProgress(GamesProgress):
@@ -36,8 +41,9 @@ class TournamentProgress(GamesProgress):
     progress_class = _ProgressWithStandings
 
     def __init__(self, console: Console, total: int, completed: int,
-                 win_rates: Callable[[], list]) -> None:
-        super().__init__(console, total, completed, win_rates=win_rates)
+                 win_rates: Callable[[], list], test=None) -> None:
+        """`test`: a bots.sprt.SprtRun whose state is shown, if any."""
+        super().__init__(console, total, completed, win_rates=win_rates, test=test)
 
 
 def _percent(value: float | None) -> str:
@@ -53,7 +59,8 @@ def render_tournament(console: Console, summary: dict, *, resumed: int = 0,
     """The results of a tournament (bots.tournament.results_summary)."""
     settings = summary["settings"]
     players, deals, games = settings["players"], settings["deals"], settings["games"]
-    console.print(f"[bold]Tournament[/]: {entries_text(settings['bots'])}; "
+    most = "at most " if settings.get("sprt") else ""
+    console.print(f"[bold]Tournament[/]: {entries_text(settings['bots'])}; {most}"
                   f"{deals} deal{'s' if deals != 1 else ''} × {players} seatings = {games} games")
     extensions = settings["extensions"]
     extensions = "all" if len(extensions) == ALL_EXTENSIONS else ", ".join(extensions) or "none"
@@ -90,7 +97,10 @@ def render_tournament(console: Console, summary: dict, *, resumed: int = 0,
     console.print(f"[dim]Rank: the mean finishing rank, the winner 1, {others}; "
                   f"no winner: {(1 + players) / 2:g} each.[/]")
     console.print("[dim]Rating: openskill Plackett-Luce, μ ± σ.[/]")
-    if not summary["complete"]:
+    sprt = summary.get("sprt")
+    if sprt is not None:
+        console.print(sprt_text(sprt), soft_wrap=True)
+    if not summary["complete"] and (sprt is None or sprt["verdict"] is None):
         console.print(f"[bold]Incomplete[/]: {summary['games_played']} of {games} games played.")
     # Paths are not wrapped: a path broken over two lines can't be copied.
     if out is not None:
@@ -98,3 +108,16 @@ def render_tournament(console: Console, summary: dict, *, resumed: int = 0,
         console.print(f"Results: {out}{again}", soft_wrap=True)
     if records is not None:
         console.print(f"Records: {records}", soft_wrap=True)
+
+
+def sprt_text(sprt: dict) -> str:
+    """The SPRT's verdict in a sentence (bots.sprt.SprtRun.to_json)."""
+    question = (f"SPRT of {sprt['candidate']} against {sprt['baseline']}: score "
+                f"{sprt['s0']:g} (H0) or {sprt['s1']:g} (H1), α {sprt['alpha']:g}, β {sprt['beta']:g}")
+    bounds = f"LLR {sprt['llr']:.2f}, bounds {sprt['lower']:.2f} and {sprt['upper']:.2f}"
+    deals = f"{sprt['deals']} deal{'s' if sprt['deals'] != 1 else ''}"
+    if sprt["verdict"] == "H1":
+        return f"{question}: [bold]H1 accepted[/] after {deals} ({bounds})."
+    if sprt["verdict"] == "H0":
+        return f"{question}: [bold]H0 accepted[/] after {deals} ({bounds})."
+    return f"{question}: undecided after {deals} ({bounds})."

@@ -49,7 +49,7 @@ def test_json_has_settings_and_every_figure(passport):
                                                "postcards", "characters"],
                                 "round_cap": 20, "think": None,
                                 "iterations": {"greedy": None, "random": None},
-                                "search": {"greedy": None, "random": None}}
+                                "search": {"greedy": None, "random": None}, "sprt": None}
     assert data["games_played"] == 4 and data["complete"] is True
     for row in data["bots"].values():
         assert set(row) == BOT_FIELDS
@@ -142,3 +142,23 @@ def test_selfplay_with_bots(passport, tmp_path):
     mismatch = passport("selfplay", "--out", tmp_path / "x", "--bots", "greedy,random",
                         "--players", "3")
     one_error_line(mismatch, "--bots")
+
+
+def test_an_sprt_run_says_its_verdict(passport):
+    args = ("tournament", "--bots", "greedy,random", "--extensions", "none", "--seed", "4",
+            "--sprt", "0.5,0.7")
+    result = passport(*args)
+    assert result.exit_code == 0, result.output
+    assert "at most 2000 deals" in result.output
+    assert "SPRT of greedy against random" in result.output and "H1 accepted after" in result.output
+    assert "Incomplete" not in result.output
+    data = json.loads(passport(*args, "--json").stdout)
+    assert data["sprt"]["verdict"] == "H1" and data["games_played"] == 2 * data["sprt"]["deals"]
+    assert data["settings"]["sprt"] == {"s0": 0.5, "s1": 0.7, "alpha": 0.05, "beta": 0.05}
+
+
+def test_an_sprt_needs_bounds_and_two_bots(passport):
+    result = passport("tournament", "--bots", "greedy,random", "--sprt", "0.7,0.5")
+    assert result.exit_code == 2 and "--sprt" in result.output and "below" in result.output
+    result = passport("tournament", "--bots", "greedy,random,easy", "--sprt", "0.3,0.4")
+    assert result.exit_code == 2 and "two bots" in result.output

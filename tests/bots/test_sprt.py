@@ -1,0 +1,133 @@
+"""The sequential test of tournaments: its arithmetic, its error rates, and
+its stopping rule inside a run."""
+
+import random
+import statistics
+from types import SimpleNamespace
+
+import pytest
+
+from bots.sprt import (
+    Sprt, SprtError, SprtRun, constrained_mle, deal_scores, log_likelihood_ratio, parse_sprt,
+)
+from bots.tournament import (
+    TournamentError, TournamentSettings, load_results, results_summary, run_tournament,
+)
+
+PENTANOMIAL = (0.0, 0.25, 0.5, 0.75, 1.0)
+
+
+def test_the_constrained_maximum_has_the_asked_mean():
+    values = [0.0, 0.25, 0.5, 0.75, 1.0]
+    weights = [0.1, 0.2, 0.3, 0.25, 0.15]
+    for mean in (0.3, 0.5, 0.62):
+        p = constrained_mle(values, weights, mean)
+        assert sum(p) == pytest.approx(1.0)
+        assert sum(q * v for q, v in zip(p, values)) == pytest.approx(mean, abs=1e-9)
+        assert all(q > 0 for q in p)
+    # At the sample's own mean the empirical frequencies are the maximum.
+    own = sum(w * v for w, v in zip(weights, values))
+    assert constrained_mle(values, weights, own) == pytest.approx(weights, abs=1e-9)
+
+
+def test_the_ratio_agrees_with_the_normal_approximation_on_many_samples():
+    rng = random.Random(2)
+    samples = rng.choices(PENTANOMIAL, weights=[0.1, 0.2, 0.4, 0.2, 0.1], k=400)
+    mean, variance = statistics.fmean(samples), statistics.pvariance(samples)
+    normal = len(samples) * (0.55 - 0.5) * (2 * mean - 0.5 - 0.55) / (2 * variance)
+    assert log_likelihood_ratio(samples, 0.5, 0.55) == pytest.approx(normal, rel=0.02)
+    assert log_likelihood_ratio([], 0.5, 0.55) == 0.0
+
+
+def test_the_error_rates_are_about_what_was_asked():
+    rng = random.Random(7)
+    test = Sprt(0.5, 0.55)
+
+    def verdicts(weights):
+        return [test.state(rng.choices(PENTANOMIAL, weights=weights, k=1500)).verdict
+                for _ in range(100)]
+
+    at_s0 = verdicts([0.1, 0.2, 0.4, 0.2, 0.1])          # mean 0.5
+    at_s1 = verdicts([0.07, 0.18, 0.38, 0.22, 0.15])     # mean 0.55
+    # alpha = beta = 0.05; 100 tests each, so a few points either way.
+    assert at_s0.count("H1") <= 10 and at_s0.count("H0") >= 85
+    assert at_s1.count("H0") <= 10 and at_s1.count("H1") >= 85
+
+
+def test_a_verdict_is_final_and_taken_at_the_first_deciding_sample():
+    test = Sprt(0.4, 0.6)
+    samples = [1.0] * 30
+    state = test.state(samples)
+    assert state.verdict == "H1" and state.deals < 30
+    assert test.state(samples[:state.deals - 1]).verdict is None
+    assert test.state(samples + [0.0] * 100) == state
+
+
+def test_bounds_and_parsing_are_checked():
+    assert parse_sprt("0.5, 0.55") == Sprt(0.5, 0.55)
+    assert parse_sprt("0.25,0.3,0.1,0.05") == Sprt(0.25, 0.3, 0.1, 0.05)
+    for text in ("0.5", "a,b", "0.5,0.55,0.05", ""):
+        with pytest.raises(SprtError, match="S0,S1"):
+            parse_sprt(text)
+    with pytest.raises(SprtError, match="below"):
+        Sprt(0.6, 0.5)
+    with pytest.raises(SprtError, match="strictly between 0 and 1"):
+        Sprt(0.0, 0.5)
+    with pytest.raises(SprtError, match="from 0 to 1"):
+        log_likelihood_ratio([1.5], 0.4, 0.6)
+
+
+def game(number, seats, winner):
+    return SimpleNamespace(number=number, seats=tuple(seats), winner=winner)
+
+
+def test_a_deal_scores_the_candidate_over_all_its_seatings():
+    bots = ("a", "b", "b")
+    games = [game(1, "abb", 0), game(2, "bab", 1), game(3, "bba", None),   # deal 1: 1+1+1/3
+             game(4, "abb", 2), game(5, "bab", 0), game(6, "bba", 0),      # deal 2: 0
+             game(8, "bab", 1)]                                            # deal 3: incomplete
+    assert deal_scores(bots, games) == pytest.approx([(2 + 1 / 3) / 3, 0.0])
+    with pytest.raises(SprtError, match="two bots"):
+        deal_scores(("a", "b", "c"), games)
+
+
+def test_a_run_reads_deals_in_order_whatever_order_games_arrive_in():
+    bots = ("a", "b")
+    rng = random.Random(5)
+    games = []
+    for deal in range(40):
+        winners = rng.choice([(0, 1), (0, 0), (1, 1), (None, 0)])
+        games += [game(2 * deal + 1, "ab", winners[0]), game(2 * deal + 2, "ba", winners[1])]
+    in_order = SprtRun(Sprt(0.4, 0.6), bots, games).state
+    shuffled = games[:]
+    rng.shuffle(shuffled)
+    assert SprtRun(Sprt(0.4, 0.6), bots, shuffled).state == in_order
+    assert in_order == Sprt(0.4, 0.6).state(deal_scores(bots, games))
+
+
+# ---- inside a tournament ---------------------------------------------------------------
+
+SPRT_RUN = TournamentSettings(bots=("greedy", "random"), deals=60, seed=4, extensions=0,
+                              sprt=Sprt(0.5, 0.7))
+
+
+def test_a_tournament_stops_when_the_test_decides_with_any_workers(tmp_path):
+    alone = run_tournament(SPRT_RUN)
+    summary = results_summary(SPRT_RUN, alone)
+    assert summary["sprt"]["verdict"] == "H1" and summary["sprt"]["candidate"] == "greedy"
+    decided = summary["sprt"]["deals"]
+    assert len(alone) == 2 * decided < SPRT_RUN.games
+    path = tmp_path / "sprt.json"
+    together = run_tournament(SPRT_RUN, workers=2, results_path=path)
+    again = results_summary(SPRT_RUN, together)["sprt"]
+    assert again == summary["sprt"]
+    # The file resumes to the same verdict and plays nothing more.
+    done = load_results(path, SPRT_RUN)
+    assert len(run_tournament(SPRT_RUN, done=done)) == len(done)
+
+
+def test_an_sprt_needs_exactly_two_bots():
+    with pytest.raises(TournamentError, match="two bots"):
+        TournamentSettings(bots=("greedy", "random", "easy"), sprt=Sprt(0.3, 0.4))
+    with pytest.raises(TournamentError, match="two bots"):
+        TournamentSettings(bots=("greedy", "greedy"), sprt=Sprt(0.3, 0.4))
