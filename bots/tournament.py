@@ -133,6 +133,7 @@ class TournamentSettings:
         return Config(players=self.players, extensions=self.extensions).extension_names
 
     def to_json(self) -> dict:
+        """The settings as plain data; a run without an SPRT has no "sprt" key."""
         from .difficulty import iterations_per_move, search_settings_of
         names = dict.fromkeys(self.bots)
         return {"players": self.players, "bots": list(self.bots), "deals": self.deals,
@@ -140,7 +141,7 @@ class TournamentSettings:
                 "round_cap": self.round_cap, "think": self.think,
                 "iterations": {name: iterations_per_move(name, self.think) for name in names},
                 "search": {name: search_settings_of(name, self.think) for name in names},
-                "sprt": None if self.sprt is None else self.sprt.to_json()}
+                **({} if self.sprt is None else {"sprt": self.sprt.to_json()})}
 
 
 @dataclass(frozen=True)

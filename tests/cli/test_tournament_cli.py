@@ -49,7 +49,7 @@ def test_json_has_settings_and_every_figure(passport):
                                                "postcards", "characters"],
                                 "round_cap": 20, "think": None,
                                 "iterations": {"greedy": None, "random": None},
-                                "search": {"greedy": None, "random": None}, "sprt": None}
+                                "search": {"greedy": None, "random": None}}
     assert data["games_played"] == 4 and data["complete"] is True
     for row in data["bots"].values():
         assert set(row) == BOT_FIELDS
