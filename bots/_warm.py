@@ -24,6 +24,11 @@ def _greedy_bot() -> None:
     GreedyBot().choose(_view())
 
 
+def _planner_bot() -> None:
+    from .baselines import PlannerBot
+    PlannerBot().choose(_view())
+
+
 def _search_bots() -> None:
     from dataclasses import replace
 
@@ -36,6 +41,7 @@ def _search_bots() -> None:
 # (what a person is told, the work, the bots that need it)
 STEPS: list[tuple[str, Callable[[], None], Callable[[str], bool]]] = [
     ("the greedy bot's heuristic", _greedy_bot, lambda name: name == "greedy"),
+    ("the planner's rules", _planner_bot, lambda name: name == "planner"),
     ("the search bots' ISMCTS, easy to expert", _search_bots, searches),
 ]
 

@@ -1,5 +1,6 @@
-"""Simple baselines: `random` (uniform over legal actions) and `greedy` (the
-human-like heuristic of `_heuristic.py`, best-scored action, no search)."""
+"""The bots that do not search: `random` (uniform over legal actions),
+`greedy` (the one-ply heuristic of `_heuristic.py`, best-scored action) and
+`planner` (the rule-based player of `_planner.py`)."""
 
 from __future__ import annotations
 
@@ -35,3 +36,21 @@ class GreedyBot:
         n = len(legal)
         self._buffer[:n] = legal
         return int(best_action(view.observation, self._buffer, n, view.seat))
+
+
+class PlannerBot:
+    """Plans for its next destination, keeps what the center will need,
+    chooses payments and offers as sets, trades without feeding a rival
+    close to winning, races for postcards and denies them; no search."""
+
+    def __init__(self, seed: int = 0, name: str = "planner"):
+        self.name = name
+        self._buffer = np.empty(256, np.int64)
+        self._scratch = np.zeros(24, np.int64)
+
+    def choose(self, view: SeatView) -> int:
+        from ._planner import planner_action
+        legal = view.legal_actions
+        n = len(legal)
+        self._buffer[:n] = legal
+        return int(planner_action(view.observation, self._buffer, n, view.seat, self._scratch))

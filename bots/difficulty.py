@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-from .baselines import GreedyBot, RandomBot
+from .baselines import GreedyBot, PlannerBot, RandomBot
 from .ismcts import IsmctsBot, SearchSettings
 from .names import CHEATER, LEVELS, check_names, level_of
 
@@ -94,7 +94,7 @@ def search_settings_of(name: str, think: float | None = None) -> dict | None:
 
 
 def make_bot(name: str, seed: int = 0, think: float | None = None, measurement: bool = False):
-    """A bot by name: random, greedy, easy, medium, hard, expert. With
+    """A bot by name: random, greedy, planner, easy, medium, hard, expert. With
     `measurement` (tournaments only), also `cheater-LEVEL`: that level's
     search on the true state, to measure what hidden information costs."""
     check_names([name], measurement)
@@ -105,4 +105,6 @@ def make_bot(name: str, seed: int = 0, think: float | None = None, measurement: 
         return RandomBot(seed, name)
     if name == "greedy":
         return GreedyBot(seed, name)
+    if name == "planner":
+        return PlannerBot(seed, name)
     return IsmctsBot(level_settings(name, think), seed, name)

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 # The search levels, weakest first (their settings: bots/difficulty.py).
 LEVELS = ("easy", "medium", "hard", "expert")
-# The bots that do not search: uniform random, and the one-ply heuristic.
-BASELINES = ("random", "greedy")
+# The bots that do not search: uniform random, the one-ply heuristic, and
+# the rule-based planner.
+BASELINES = ("random", "greedy", "planner")
 BOT_NAMES = BASELINES + LEVELS
 # cheater-LEVEL: LEVEL's search on the true state, which sees every hand.
 # Tournaments accept it, to measure what hidden information costs; nothing

@@ -38,7 +38,7 @@ def test_same_observation_same_move():
         other = game.determinize(seat, 99)  # other hidden cards, same observation
         assert np.array_equal(other.observation(seat), game.observation(seat))
         assert not np.array_equal(other.state, game.state)
-        for name in ("greedy", "easy", "medium"):  # medium reads missed travels
+        for name in ("greedy", "planner", "easy", "medium"):  # medium reads missed travels
             a = make_bot(name, seed=5).choose(game.view(seat))
             b = make_bot(name, seed=5).choose(other.view(seat))
             assert a == b
@@ -72,7 +72,8 @@ def test_same_seed_same_move_and_moves_are_legal():
         assert first in game.legal_actions()
 
 
-@pytest.mark.parametrize("names", [("random", "greedy"), ("easy", "greedy", "random")])
+@pytest.mark.parametrize("names", [("random", "greedy"), ("easy", "greedy", "random"),
+                                   ("planner", "greedy", "planner", "random")])
 def test_whole_games_with_only_legal_moves(names):
     """Bots finish games; every choice is legal (game.apply would raise) and
     every card a bot names is one its seat knows the place of."""
