@@ -44,13 +44,21 @@ NEEDED = 10.0        # an item the next travel needs, or the only passport
 LATER = 5.0          # an item the center will need after the own country
 SPARE = 0.5          # a second copy, or an item nobody asks of this seat
 JUNK = 0.3
-POSTCARD = 7.5       # the first postcard; each further one is worth as much more (R9.4)
+POSTCARD = 9.0       # the first postcard; each further one is worth as much more (R9.4)
 FORBIDDEN_ITEM = -6.0
 # Without a passport there is no travel (R6), and only one a player is in
 # play (R3.1): the only one is worth more than anything short of a winning
 # set of postcards.
 ONLY_PASSPORT = 40.0
-OFFER_CHANCE = 0.3   # an offer less likely to be accepted is not made
+# An offer is made only when its chance of acceptance times what it wins
+# reaches this: a declined offer costs no action (R5.3) but shows cards.
+OFFER_EXPECTED = 3.0
+# Steals, Lost Luggage and Customs Check take a random card: a hand's mean
+# keep value is what one such loss costs, and a move that lowers it (a draw
+# into a small hand holding its only passport) earns this much per point.
+EXPOSURE = 1.0
+# How much taking a card from a rival is worth per point of its `threat`.
+STEAL_THREAT = 0.5
 
 
 @njit(cache=True, inline='always')
@@ -264,9 +272,11 @@ def plan_offer(S, seat, t, gives):
 
     The ask: the kind seat gains most from, weighed by the chance t holds
     it, skipping kinds t declined to give since its turn began (public
-    memory). The gives: the cards seat loses least by giving (never the only
-    passport, nor a postcard to a rival that holds postcards), added, the
-    most welcome to t first, until t gains from the exchange."""
+    memory). The gives: cards seat can spare for this ask (each worth at
+    most half of it, all together less than it; never the only passport,
+    nor a postcard to a rival that holds postcards), added, the most
+    welcome to t first, until t gains from the exchange. So a seat one
+    postcard from winning offers what a rival needs for that postcard."""
     hidden = hidden_cards(S)
     ask = -1
     best = 0.0
@@ -289,6 +299,7 @@ def plan_offer(S, seat, t, gives):
     if ask < 0:
         return -1, 0, 0.0, 0.0
     p_has = chance_holds(S, seat, t, ask, hidden)
+    ask_gain = gain_value(S, seat, ask)
     their_loss = interest(S, t, ask)
     if known_count(S, t, ask) > 1:
         their_loss = SPARE
@@ -323,8 +334,8 @@ def plan_offer(S, seat, t, gives):
                 if CARD_KIND[gives[j]] == kind:
                     same += 1
             cost = keep_value(S, seat, kind, kind_count(S, seat, kind) - 1 - same) + feeding(S, t, kind)
-            if cost > 2.0:
-                continue  # not a card seat can spare
+            if cost > max(2.0, 0.5 * ask_gain) or my_cost + cost >= ask_gain:
+                continue  # not a card seat can spare for this ask
             welcome = interest(S, t, kind)
             score = welcome - cost
             if score > pick_score:
@@ -406,7 +417,7 @@ def steal_value(S, seat, t, hidden_mean):
             total += gain_value(S, seat, kind) + 0.5 * feeding(S, t, kind) * (1.0 if kind >= 0 else 0.0)
             seen += 1
     total += (size - seen) * hidden_mean
-    return total / size + 1.0 * threat(S, t)
+    return total / size + STEAL_THREAT * threat(S, t)
 
 
 @njit(cache=True)
@@ -423,6 +434,29 @@ def travel_ready_but_forbidden(S, seat):
 
 
 @njit(cache=True)
+def hand_value(S, seat):
+    """The number of cards in `seat`'s hand and the sum of what losing each
+    one alone would cost it (keep_value of the last copy held)."""
+    n = 0
+    total = 0.0
+    for c in range(NUM_CARDS):
+        if S[LOC + c] == seat:
+            kind = CARD_KIND[c]
+            total += keep_value(S, seat, kind, kind_count(S, seat, kind) - 1)
+            n += 1
+    return n, total
+
+
+@njit(cache=True, inline='always')
+def exposure_change(n, total, dn, dtotal):
+    """What a move is worth through the hand's exposure (EXPOSURE): how much
+    less a random loss would cost after the hand gains dn cards worth dtotal."""
+    before = total / n if n > 0 else 0.0
+    after = (total + dtotal) / (n + dn) if n + dn > 0 else 0.0
+    return EXPOSURE * (before - after)
+
+
+@njit(cache=True)
 def main_action(S, legal, n, seat, scratch):
     """The planner's choice in the main phase of its turn."""
     best_free = -1
@@ -431,6 +465,7 @@ def main_action(S, legal, n, seat, scratch):
     best_score = -1e18
     draw = draw_value(S, seat)
     ready = travel_ready_but_forbidden(S, seat)
+    size, total = hand_value(S, seat)
     for i in range(n):
         a = legal[i]
         if a == A_TRAVEL:
@@ -455,7 +490,7 @@ def main_action(S, legal, n, seat, scratch):
             score = 0.0
         elif a == A_DRAW:
             draws = 2.0 if S[CHARACTER + seat] == C.JETSETTER else 1.0
-            score = draws * draw
+            score = draws * draw + exposure_change(size, total, draws, draws * draw)
             if S[HAND_SIZE + seat] + draws > hand_limit(S, seat):
                 score -= 0.5 * draws
         elif a == A_RECYCLE:
@@ -465,13 +500,17 @@ def main_action(S, legal, n, seat, scratch):
                     v = gain_value(S, seat, CARD_KIND[c])
                     if v > take:
                         take = v
-            score = take - plan_payment(S, seat, recycle_cost(S, seat), -1, scratch) - 0.5
+            need = recycle_cost(S, seat)
+            paid = plan_payment(S, seat, need, -1, scratch)
+            score = take - paid - 0.5 + exposure_change(size, total, 1 - need, take - paid)
         elif A_STEAL_FROM <= a < A_TRAVEL:
             t = a - A_STEAL_FROM
             cost = 0.0
             if S[CHARACTER + seat] != C.PICKPOCKET:
                 cost = plan_payment(S, seat, 1, -1, scratch)
-            score = steal_value(S, seat, t, draw) - cost - 0.3
+            gained = 1 if S[CHARACTER + seat] == C.PICKPOCKET else 0  # else one card paid, one taken
+            score = steal_value(S, seat, t, draw) - cost - 0.3 \
+                + exposure_change(size, total, gained, draw - cost)
         elif A_DISPOSE <= a < A_SMUGGLE:
             score = 4.0 + (20.0 if ready else 0.0) - plan_payment(S, seat, 1, -1, scratch)
         elif A_SMUGGLE <= a < A_LOCAL_GUIDE:
@@ -506,7 +545,7 @@ def main_action(S, legal, n, seat, scratch):
         a = legal[i]
         if A_TRADE_TO <= a < A_STEAL_FROM:
             ask, m, p, gain = plan_offer(S, seat, a - A_TRADE_TO, gives)
-            if ask < 0 or p < OFFER_CHANCE:
+            if ask < 0 or p * gain < OFFER_EXPECTED:
                 continue
             # A declined offer costs no action (R5.3), but it shows cards and
             # wants: it is made when it is likely accepted and what it wins

@@ -76,7 +76,7 @@ def test_a_payment_is_the_set_planned_at_its_first_card():
     for players in (2, 4):
         planned = None
         paid = []
-        for game, seat, action in planner_games(players, range(8)):
+        for game, seat, action in planner_games(players, range(14)):
             if game.phase == L.PH_RECYCLE_PAY:
                 S = game.observation(seat)
                 if planned is None:
