@@ -59,6 +59,7 @@ from engine.kernels import (
 from ._beliefs import ROUND_BUCKETS, WEIGHT_COLUMNS, belief_scratch, belief_table, reweigh_hands
 from ._evaluation import NUM_FEATURES, evaluate_fitted
 from ._heuristic import evaluate, score_action, score_asks
+from ._planner import planned_phase, planner_action, sensible_actions
 from ._rollout import rollout_action
 
 # Search parameters, one float64 array (see bots/difficulty.py for the levels).
@@ -72,7 +73,10 @@ P_INFER_TRAVEL = 6     # sample only worlds where no other seat could have trave
 P_RIVALS_BY_POLICY = 7 # other seats' decisions are played by the rollout policy, not tree nodes
 P_BELIEF_SWEEPS = 8    # Metropolis sweeps towards the hand beliefs of _beliefs.py (0: uniform deal)
 P_FITTED_EVALUATION = 9  # 1: score cut-off positions with the fitted evaluation (_evaluation.py)
-P_EVALUATION_WEIGHTS = 10  # then its weights, NUM_FEATURES of them
+# 1: in the tree, payments and discards are the planner's sets and no seat makes
+# a choice `sensible_actions` removes (bots/_planner.py)
+P_PLANNED_CHOICES = 10
+P_EVALUATION_WEIGHTS = 11  # then the fitted evaluation's weights, NUM_FEATURES of them
 P_BELIEF_WEIGHTS = P_EVALUATION_WEIGHTS + NUM_FEATURES  # then the belief's log weights, ROUND_BUCKETS x WEIGHT_COLUMNS
 NUM_PARAMS = P_BELIEF_WEIGHTS + ROUND_BUCKETS * WEIGHT_COLUMNS
 
@@ -235,6 +239,8 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
     log = np.zeros((1, 4), np.int64)  # search records no moves
     missing = np.empty(8, np.int64)   # scratch for the rollout policy
     chances = np.empty(NUM_KINDS, np.float64)  # scratch for `prune`
+    planned = params[P_PLANNED_CHOICES] != 0.0
+    planner_scratch = np.zeros(24, np.int64)
     rng = np.empty(1, np.int64)
     rng[0] = header[T_RNG]
     exploration = params[P_EXPLORATION]
@@ -286,6 +292,12 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
                     or (rivals_by_policy and decider != root_seat)):
                 apply_action(S, rollout_action(S, legal, n, rng, epsilon, missing), log)
                 continue
+            if planned:
+                if planned_phase(phase):
+                    apply_action(S, planner_action(S, legal, n, decider, planner_scratch), log)
+                    continue
+                # at the root, judged from what the root seat knows; deeper, in the sampled world
+                n = sensible_actions(observation if node == 0 else S, legal, n, decider)
             if many_choice_phase(phase):
                 n = prune(S, legal, n, scores, width, chances)
             best_child = -1

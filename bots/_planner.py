@@ -642,3 +642,46 @@ def planner_action(S, legal, n, seat, scratch):
                 best = legal[i]
         return best
     return legal[0]
+
+
+@njit(cache=True, inline='always')
+def planned_phase(phase):
+    """A payment or a discard: a set of cards the planner chooses whole
+    (`plan_payment`) and the engine takes card by card in id order."""
+    return phase == PH_RECYCLE_PAY or phase == PH_STEAL_PAY or phase == PH_DISCARD or phase == PH_DISPOSE_WITH
+
+
+@njit(cache=True)
+def sensible_actions(S, legal, n, seat):
+    """Remove from legal[:n] the choices no sensible player makes, and return
+    the new n (never 0: if every choice is removed, all are kept):
+    - giving away the only passport in an offer (without one there is no
+      travel, R6, and only one a player is in play, R3.1);
+    - asking for one more copy of a kind than the target can hold (all
+      other copies are seen elsewhere);
+    - accepting an offer that asks for a postcard that could be the
+      offerer's fourth (R9.4; `reply_gain`)."""
+    phase = S[PHASE]
+    if phase != PH_TRADE_GIVE and phase != PH_TRADE_ASK and phase != PH_TRADE_REPLY:
+        return n
+    kept = 0
+    for i in range(n):
+        a = legal[i]
+        keep = True
+        if phase == PH_TRADE_GIVE and A_CARD <= a < A_KIND:
+            keep = not (CARD_KIND[a - A_CARD] == C.KIND_PASSPORT
+                        and kind_count(S, seat, C.KIND_PASSPORT) == 1)
+        elif phase == PH_TRADE_ASK and a >= A_KIND:
+            kind = a - A_KIND
+            asked = 0
+            for j in range(S[N_ASK]):
+                if S[ASK + j] == kind:
+                    asked += 1
+            t = S[TARGET]
+            keep = asked + 1 <= known_count(S, t, kind) + hidden_copies(S, kind)
+        elif phase == PH_TRADE_REPLY and a == A_YES:
+            keep = reply_gain(S, seat) > -1e8
+        if keep:
+            legal[kept] = a
+            kept += 1
+    return kept if kept > 0 else n

@@ -15,6 +15,7 @@ from engine import Phase, SeatView
 from engine.actions import decode
 
 from . import _ismcts as K
+from ._planner import planned_phase, planner_action
 from ._beliefs import belief_weights
 from ._evaluation import EVALUATION_WEIGHTS, NUM_FEATURES
 
@@ -40,6 +41,11 @@ class SearchSettings:
     # _heuristic.progress / temperature) or "fitted" (bots/_evaluation.py).
     evaluation: str = "hand-set"
     belief_sweeps: int = 0          # hand beliefs: Metropolis sweeps per sampled world (bots/_beliefs.py)
+    # Payments and discards are the planner's sets, played without a search,
+    # and no seat in the tree makes a choice the planner rules out (giving the
+    # only passport, asking for copies that cannot be there, handing over a
+    # possible fourth postcard; bots/_planner.py).
+    planned_choices: bool = False
     # Two-player games only: offer a trade only when the search rates the
     # offer this much (win chance) above the move it would play otherwise
     # (`IsmctsBot.choose`; 0: no margin).
@@ -61,6 +67,7 @@ class SearchSettings:
         p[K.P_INFER_TRAVEL] = 1.0 if self.infer_travel else 0.0
         p[K.P_RIVALS_BY_POLICY] = 1.0 if self.rivals_by_policy(players) else 0.0
         p[K.P_BELIEF_SWEEPS] = self.belief_sweeps
+        p[K.P_PLANNED_CHOICES] = 1.0 if self.planned_choices else 0.0
         if self.evaluation == "fitted":
             p[K.P_FITTED_EVALUATION] = 1.0
             p[K.P_EVALUATION_WEIGHTS:K.P_EVALUATION_WEIGHTS + NUM_FEATURES] = EVALUATION_WEIGHTS
@@ -84,6 +91,7 @@ class IsmctsBot:
 
     def __init__(self, settings: SearchSettings, seed: int = 0, name: str = "ismcts"):
         self.settings = settings
+        self._scratch = np.zeros(24, np.int64)
         self.name = name
         self._rng = np.random.default_rng(seed)
         self.last_search: list[MoveEstimate] = []
@@ -98,8 +106,18 @@ class IsmctsBot:
         if len(legal) == 1:
             self.last_search = [MoveEstimate(legal[0], 0, float("nan"))]
             return legal[0]
+        if self.settings.planned_choices and planned_phase(int(view.phase)):
+            action = self._planned(view)
+            self.last_search = [MoveEstimate(action, 0, float("nan"))]
+            return action
         self.last_search = self.analyse(view, seed)
         return self._worth_playing(view, self.last_search)
+
+    def _planned(self, view: SeatView) -> int:
+        """The planner's card for a payment or a discard (a set it chooses
+        whole; bots/_planner.py), from the seat's view."""
+        legal = np.asarray(view.legal_actions, np.int64)
+        return int(planner_action(view.observation, legal, len(legal), view.seat, self._scratch))
 
     def _worth_playing(self, view: SeatView, moves: list[MoveEstimate]) -> int:
         """The most visited move, unless it is a trade offer in a two-player

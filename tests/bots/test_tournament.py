@@ -277,6 +277,20 @@ def test_a_run_is_not_resumed_across_a_change_of_knowledge(tmp_path, monkeypatch
     assert "\n" not in str(error.value)
 
 
+def test_a_setting_added_later_is_recorded_only_where_a_level_changes_it(monkeypatch):
+    """A file written before a setting existed still describes a level that
+    keeps the setting's earlier value; a level that changes it records it."""
+    import bots.difficulty as difficulty
+    for key, before in difficulty.ADDED_SETTINGS.items():
+        for level in ("easy", "medium", "hard", "expert"):
+            recorded = difficulty.search_settings_of(level)
+            value = getattr(difficulty.level_settings(level), key)
+            assert (key in recorded) == (value != before) and recorded.get(key, before) == value
+        monkeypatch.setitem(difficulty.LEVEL_SETTINGS, "hard",
+                            replace(difficulty.LEVEL_SETTINGS["hard"], **{key: before}))
+        assert key not in difficulty.search_settings_of("hard")
+
+
 @pytest.mark.parametrize("other,problem", [
     (dict(seed=4), "seed 3 in the file, 4 asked"),
     (dict(bots=("random", "greedy")), "bots greedy,random in the file, random,greedy asked"),
