@@ -49,9 +49,7 @@ them is not caught here.)
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -59,6 +57,7 @@ from typing import Callable, Iterable
 
 from engine.cards import ALL_EXTENSIONS
 
+from .files import write_text_atomically
 from .match import GameResult, Seat, Table, bot_players, derive_seed, record_path
 from .names import BotNameError, check_names
 from .sprt import Sprt, SprtError, SprtRun, candidate_and_baseline
@@ -322,14 +321,9 @@ def save_results(path, settings: TournamentSettings, results: Iterable[GameResul
                 "results": results_summary(settings, results),
                 "games": [result_json(r, settings.players) for r in results]}
     path = Path(path)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary.write_text(_file_text(document), encoding="utf-8")
-        os.replace(temporary, path)
+        write_text_atomically(path, _file_text(document))
     except OSError as error:
-        with contextlib.suppress(OSError):
-            temporary.unlink(missing_ok=True)
         raise ResultsFileError(f"{path}: can't be written ({error.strerror or error})") from None
 
 

@@ -9,6 +9,7 @@ import click
 
 from .app import Application
 from .commands.bench import bench
+from .commands.calibrate import calibrate
 from .commands.cards import cards
 from .commands.play import play
 from .commands.replay import replay
@@ -28,6 +29,7 @@ def cli(ctx: click.Context) -> None:
 
 
 cli.add_command(bench)
+cli.add_command(calibrate)
 cli.add_command(cards)
 cli.add_command(play)
 cli.add_command(replay)

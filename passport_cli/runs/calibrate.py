@@ -1,0 +1,30 @@
+"""Rich output of `passport calibrate` (numbers from bots.calibration.summary)."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+
+from .render import entries_text
+
+
+def render_calibration(console: Console, summary: dict, bots, out=None) -> None:
+    console.print(f"Calibration: {entries_text(list(bots))}; {summary['games']} games, "
+                  f"{summary['samples']:,} rated moves")
+    if not summary["samples"]:
+        console.print("No move was rated: nothing to measure.")
+        return
+    table = Table(box=None, pad_edge=False)
+    for heading in ("Chance given", "Moves", "Mean chance", "Share won", "Gap"):
+        table.add_column(heading, justify="right")
+    for row in summary["deciles"]:
+        table.add_row(f"{row['low']:.0%}–{row['high']:.0%}".replace("%–", "–"), f"{row['samples']:,}",
+                      f"{row['mean_rating']:.1%}", f"{row['share_won']:.1%}",
+                      f"{(row['share_won'] - row['mean_rating']) * 100:+.1f}")
+    console.print(table)
+    console.print(f"Calibration error: {summary['calibration_error'] * 100:.1f} points "
+                  f"(the mean gap, weighted by moves). Brier score: {summary['brier']:.3f}.")
+    console.print("The moves of one game share its outcome: judge the figures by the games, "
+                  "not by the moves.")
+    if out is not None:
+        console.print(f"Samples: {out}")

@@ -1,0 +1,73 @@
+"""bots/calibration.py: the reliability table, its error and Brier score,
+games rated by the bots that searched them, and the resumable file."""
+
+import json
+
+import pytest
+
+from bots.calibration import (
+    CalibrationError, CalibrationGame, CalibrationSettings, Sample, brier_score, calibration_error,
+    deciles, load_games, play_game, run_calibration,
+)
+
+
+def samples(*pairs):
+    return [Sample(1, 0, rating, outcome) for rating, outcome in pairs]
+
+
+def test_deciles_group_by_rating_and_a_rating_of_one_falls_in_the_last():
+    table = deciles(samples((0.05, 0.0), (0.07, 1.0), (0.55, 1.0), (1.0, 1.0)))
+    assert [(d.low, d.samples) for d in table] == [(0.0, 2), (0.5, 1), (0.9, 1)]
+    assert table[0].mean_rating == pytest.approx(0.06) and table[0].share_won == 0.5
+    with pytest.raises(ValueError):
+        deciles(samples((1.2, 1.0)))
+
+
+def test_a_calibrated_set_has_no_error_and_an_overconfident_one_has():
+    honest = samples(*[(0.25, 1.0)] + [(0.25, 0.0)] * 3 + [(0.75, 1.0)] * 3 + [(0.75, 0.0)])
+    assert calibration_error(deciles(honest)) == pytest.approx(0.0)
+    overconfident = samples((0.9, 0.0), (0.9, 1.0))
+    assert calibration_error(deciles(overconfident)) == pytest.approx(0.4)
+    assert brier_score(overconfident) == pytest.approx((0.81 + 0.01) / 2)
+
+
+def test_a_draw_counts_a_share_of_the_win():
+    game = CalibrationGame.of(3, None, [(0, 0.3), (2, 0.6)], players=4)
+    assert [s.outcome for s in game.samples] == [0.25, 0.25]
+    game = CalibrationGame.of(3, 2, [(0, 0.3), (2, 0.6)], players=4)
+    assert [s.outcome for s in game.samples] == [0.0, 1.0]
+
+
+def test_a_game_rates_only_the_searching_seats_moves():
+    settings = CalibrationSettings(bots=("easy", "greedy"), games=1, seed=4, round_cap=30)
+    game = play_game(1, settings)
+    assert game.samples and {s.seat for s in game.samples} == {0}
+    assert all(0.0 <= s.rating <= 1.0 for s in game.samples)
+    assert play_game(1, settings) == game  # seeded
+
+
+def test_a_run_resumes_its_file_and_refuses_another_runs(tmp_path):
+    path = tmp_path / "calibration.json"
+    settings = CalibrationSettings(bots=("easy", "greedy"), games=2, seed=4, round_cap=30)
+    first = run_calibration(settings, path)
+    assert set(load_games(path, settings)) == {1, 2}
+    seen = []
+    assert run_calibration(settings, path, on_game=seen.append) == first and seen == []
+    document = json.loads(path.read_text())
+    assert document["summary"]["samples"] == len(first)
+    with pytest.raises(CalibrationError, match="other settings"):
+        load_games(path, CalibrationSettings(bots=("easy", "greedy"), games=2, seed=5, round_cap=30))
+    document["games"][0]["samples"][0][1] = 7.0
+    path.write_text(json.dumps(document))
+    with pytest.raises(CalibrationError, match="not one of this run"):
+        load_games(path, settings)
+    path.write_text("{")
+    with pytest.raises(CalibrationError, match="not a calibration file"):
+        load_games(path, settings)
+
+
+def test_settings_need_a_searching_bot_and_known_names():
+    with pytest.raises(CalibrationError, match="searching level"):
+        CalibrationSettings(bots=("greedy", "planner"), games=1)
+    with pytest.raises(CalibrationError):
+        CalibrationSettings(bots=("hard", "nobody"), games=1)
