@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 from pathlib import Path
 
@@ -22,3 +23,16 @@ def write_text_atomically(path: Path, text: str) -> None:
         with contextlib.suppress(OSError):
             temporary.unlink(missing_ok=True)
         raise
+
+
+def run_file_text(document: dict) -> str:
+    """Indented JSON, but one line per entry of its "games": a file of
+    thousands of games stays short enough to read and to diff."""
+    members = []
+    for key, value in document.items():
+        if key == "games" and value:
+            games = ",\n".join("  " + json.dumps(game) for game in value)
+            members.append(f' "games": [\n{games}\n ]')
+        else:
+            members.append(f" {json.dumps(key)}: " + json.dumps(value, indent=1).replace("\n", "\n "))
+    return "{\n" + ",\n".join(members) + "\n}\n"

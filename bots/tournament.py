@@ -57,7 +57,7 @@ from typing import Callable, Iterable
 
 from engine.cards import ALL_EXTENSIONS
 
-from .files import write_text_atomically
+from .files import run_file_text, write_text_atomically
 from .match import GameResult, Seat, Table, bot_players, derive_seed, record_path
 from .names import BotNameError, check_names
 from .sprt import Sprt, SprtError, SprtRun, candidate_and_baseline
@@ -322,21 +322,9 @@ def save_results(path, settings: TournamentSettings, results: Iterable[GameResul
                 "games": [result_json(r, settings.players) for r in results]}
     path = Path(path)
     try:
-        write_text_atomically(path, _file_text(document))
+        write_text_atomically(path, run_file_text(document))
     except OSError as error:
         raise ResultsFileError(f"{path}: can't be written ({error.strerror or error})") from None
-
-
-def _file_text(document: dict) -> str:
-    """Indented JSON, but one line per game: the file stays short enough to read."""
-    members = []
-    for key, value in document.items():
-        if key == "games" and value:
-            games = ",\n".join("  " + json.dumps(game) for game in value)
-            members.append(f' "games": [\n{games}\n ]')
-        else:
-            members.append(f" {json.dumps(key)}: " + json.dumps(value, indent=1).replace("\n", "\n "))
-    return "{\n" + ",\n".join(members) + "\n}\n"
 
 
 def load_results(path, settings: TournamentSettings) -> dict[int, GameResult]:

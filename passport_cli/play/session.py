@@ -241,10 +241,12 @@ class Session:
             choice = by_action.get(estimate.action)
             if choice is None:
                 continue
-            chance = ("no estimate" if estimate.visits == 0 or estimate.win_chance != estimate.win_chance
-                      else f"about {estimate.win_chance:.0%} chance to win")
-            lines.append(f"{choice.number}. {choice.label}: {chance} "
-                         f"({estimate.visits:,} of {bot.last_iterations:,} playouts)")
+            playouts = f"{estimate.visits:,} of {bot.last_iterations:,} playouts"
+            if estimate.visits == 0 or estimate.win_chance != estimate.win_chance:
+                lines.append(f"{choice.number}. {choice.label}: no estimate ({playouts})")
+            else:
+                words = chance_words(estimate.win_chance, estimate.visits, self.game.players, playouts)
+                lines.append(f"{choice.number}. {choice.label}: {words}")
         return lines or ["The expert found nothing to say."]
 
     def rules(self, query: str) -> None:
@@ -325,3 +327,13 @@ class Session:
 @contextmanager
 def _nothing():
     yield
+
+
+def chance_words(rating: float, visits: int, players: int, note: str) -> str:
+    """A search's rating of a move in words: the calibrated chance
+    (bots.calibration.chance), its 95% interval from the playouts, and `note`."""
+    from bots.calibration import chance
+    spread = 1.96 * (rating * (1 - rating) / visits) ** 0.5
+    low, high = (chance(max(0.0, rating - spread), players),
+                 chance(min(1.0, rating + spread), players))
+    return f"about {chance(rating, players):.0%} chance to win ({low:.0%} to {high:.0%}, {note})"

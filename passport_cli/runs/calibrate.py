@@ -24,6 +24,9 @@ def render_calibration(console: Console, summary: dict, bots, out=None) -> None:
     console.print(table)
     console.print(f"Calibration error: {summary['calibration_error'] * 100:.1f} points "
                   f"(the mean gap, weighted by moves). Brier score: {summary['brier']:.3f}.")
+    console.print(f"As `hint` shows them (the chance map of bots/calibration.py): error "
+                  f"{summary['calibrated_error'] * 100:.1f} points, Brier score "
+                  f"{summary['calibrated_brier']:.3f}.")
     console.print("The moves of one game share its outcome: judge the figures by the games, "
                   "not by the moves.")
     if out is not None:

@@ -2,13 +2,18 @@
 games rated by the bots that searched them, and the resumable file."""
 
 import json
+from pathlib import Path
 
 import pytest
 
 from bots.calibration import (
-    CalibrationError, CalibrationGame, CalibrationSettings, Sample, brier_score, calibration_error,
-    deciles, load_games, play_game, run_calibration,
+    CalibrationError, CalibrationGame, CalibrationSettings, Sample, brier_score,
+    calibration_error, chance, deciles, fit_chance_map, load_games, play_game, run_calibration,
+    summary,
 )
+from engine import parse_extensions
+
+MEASURED = sorted((Path(__file__).parents[2] / "docs" / "calibration").glob("*.json"))
 
 
 def samples(*pairs):
@@ -71,3 +76,40 @@ def test_settings_need_a_searching_bot_and_known_names():
         CalibrationSettings(bots=("greedy", "planner"), games=1)
     with pytest.raises(CalibrationError):
         CalibrationSettings(bots=("hard", "nobody"), games=1)
+
+
+def test_a_fitted_map_rises_and_pools_what_does_not():
+    data = samples(*[(0.15, 0.0)] * 3 + [(0.15, 1.0)] + [(0.35, 0.0)] * 4 + [(0.85, 1.0)] * 2)
+    knots = fit_chance_map(data, bins=10)
+    # 0.15 (1 won of 4) and 0.35 (none of 4) disagree with the order: pooled, 1 of 8
+    assert knots == ((0.25, 0.125), (0.85, 1.0))
+    ys = [y for _, y in knots]
+    assert ys == sorted(ys)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_the_chance_map_keeps_order_and_ends(players):
+    ratings = [i / 200 for i in range(201)]
+    chances = [chance(r, players) for r in ratings]
+    assert chances == sorted(chances)
+    assert chance(0.0, players) == 0.0 and chance(1.0, players) == 1.0
+    if players == 2:
+        assert chances == ratings  # honest as they are in duels
+
+
+@pytest.mark.parametrize("path", MEASURED, ids=lambda p: p.name)
+def test_a_measured_file_holds_todays_bots_and_its_summary(path):
+    """docs/strength.md quotes these files: each loads with the settings it
+    records (so its bots search as today's levels do) and its summary is
+    what its samples give."""
+    document = json.loads(path.read_text(encoding="utf-8"))
+    recorded = document["settings"]
+    settings = CalibrationSettings(bots=tuple(recorded["bots"]), games=len(document["games"]),
+                                   seed=recorded["seed"], round_cap=recorded["round_cap"],
+                                   extensions=parse_extensions(recorded["extensions"]),
+                                   think=recorded["think"])
+    games = load_games(path, settings)
+    assert set(games) == set(range(1, settings.games + 1))
+    samples = [s for n in sorted(games) for s in games[n].samples]
+    expected = summary(samples, len(games), len(settings.bots))
+    assert document["summary"] == json.loads(json.dumps(expected))

@@ -231,3 +231,11 @@ def test_pick_by_number_by_words_and_by_a_later_word():
     chosen, why = pick("offer", choices)
     assert chosen is None and why.startswith('"offer" could be 1. offer Camera, 2. offer Camera')
     assert pick("5", choices) == (None, "There is no option 5: choose 1 to 4.")
+
+
+def test_a_hint_chance_is_calibrated_and_has_its_interval():
+    from passport_cli.play.session import chance_words
+    assert chance_words(0.5, 400, 2, "400 of 1,000 playouts") == \
+        "about 50% chance to win (45% to 55%, 400 of 1,000 playouts)"
+    # with more players the calibrated chance (bots.calibration.chance) is shown
+    assert chance_words(0.8, 10_000, 4, "n").startswith("about 46% chance to win (")
