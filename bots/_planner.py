@@ -206,6 +206,18 @@ def draw_value(S, seat):
     return total / n if n > 0 else 0.0
 
 
+@njit(cache=True, inline='always')
+def sort_ids(cards, n):
+    """cards[:n] in increasing order (a set is entered in id order)."""
+    for i in range(1, n):
+        j = i
+        while j > 0 and cards[j - 1] > cards[j]:
+            t = cards[j]
+            cards[j] = cards[j - 1]
+            cards[j - 1] = t
+            j -= 1
+
+
 @njit(cache=True)
 def plan_payment(S, seat, need, above, out):
     """The `need` payable cards of `seat` with ids above `above` that cost it
@@ -238,14 +250,7 @@ def plan_payment(S, seat, need, above, out):
             return 1e9
         out[step] = best
         total += best_cost
-    # increasing ids: the order the engine asks for them
-    for i in range(1, need):
-        j = i
-        while j > 0 and out[j - 1] > out[j]:
-            t = out[j]
-            out[j] = out[j - 1]
-            out[j - 1] = t
-            j -= 1
+    sort_ids(out, need)  # increasing ids: the order the engine asks for them
     return total
 
 
@@ -354,13 +359,7 @@ def plan_offer(S, seat, t, gives):
         n += 1
     if n == 0:
         return -1, 0, 0.0, 0.0
-    for i in range(1, n):
-        j = i
-        while j > 0 and gives[j - 1] > gives[j]:
-            x = gives[j]
-            gives[j] = gives[j - 1]
-            gives[j - 1] = x
-            j -= 1
+    sort_ids(gives, n)
     willing = 0.7 if their_gain > their_loss else 0.15
     return ask, n, p_has * willing, gain_value(S, seat, ask) - my_cost
 
