@@ -293,10 +293,14 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
                 apply_action(S, rollout_action(S, legal, n, rng, epsilon, missing), log)
                 continue
             if planned:
-                if planned_phase(phase):
+                # Node 0 is the root seat's decision, where the tree starts. A
+                # payment there is searched, so that `hint` can rate each card
+                # (a bot plays the planner's card without a search,
+                # IsmctsBot.choose), and its choices are judged from what the
+                # root seat knows; deeper, in the sampled world.
+                if planned_phase(phase) and node != 0:
                     apply_action(S, planner_action(S, legal, n, decider, planner_scratch), log)
                     continue
-                # at the root, judged from what the root seat knows; deeper, in the sampled world
                 n = sensible_actions(observation if node == 0 else S, legal, n, decider)
             if many_choice_phase(phase):
                 n = prune(S, legal, n, scores, width, chances)

@@ -40,3 +40,29 @@ def test_no_level_fails_a_sanity_position(level, positions):
             failed.append(f"{position['kind']} (seed {position['seed']}, "
                           f"move {len(position['actions'])}): {game.action_text(action)}")
     assert not failed, f"{level} failed: " + "; ".join(failed)
+
+
+def test_a_payment_is_the_planners_card_and_a_hint_still_rates_every_card(positions):
+    """With planned choices a bot pays the planner's card without a search,
+    while an analysis of the same position (what `hint` shows) rates the
+    payable cards themselves."""
+    import numpy as np
+
+    from bots import _planner
+    from bots.difficulty import level_settings
+    from bots.ismcts import IsmctsBot
+    checked = 0
+    for number, (position, game) in enumerate(positions):
+        if position["kind"] != "keep-only-passport":
+            continue
+        view = game.view(game.decider)
+        bot = IsmctsBot(level_settings("medium"), number)
+        legal = np.asarray(view.legal_actions, np.int64)
+        planned = _planner.planner_action(view.observation, legal, len(legal), view.seat,
+                                          np.zeros(24, np.int64))
+        assert bot.choose(view) == planned and bot.last_search[0].visits == 0
+        moves = bot.analyse(view, seed=number)
+        assert len(moves) >= 2 and all(m.action in view.legal_actions for m in moves)
+        assert sum(m.visits for m in moves) > 100
+        checked += 1
+    assert checked >= 3
