@@ -225,6 +225,7 @@ def plan_payment(S, seat, need, above, out):
     as a set; written to out[:need] in increasing id order. Returns the set's
     cost, or 1e9 if too few cards qualify."""
     total = 0.0
+    denials = np.full(NUM_KINDS, np.nan)  # denial of each kind, worked out once: it scans every rival
     for step in range(need):
         best = -1
         best_cost = 1e18
@@ -241,8 +242,9 @@ def plan_payment(S, seat, need, above, out):
             if taken:
                 continue
             kind = CARD_KIND[c]
-            cost = keep_value(S, seat, kind, kind_count(S, seat, kind) - 1 - same) \
-                + denial(S, seat, kind)
+            if np.isnan(denials[kind]):
+                denials[kind] = denial(S, seat, kind)
+            cost = keep_value(S, seat, kind, kind_count(S, seat, kind) - 1 - same) + denials[kind]
             if cost < best_cost:
                 best_cost = cost
                 best = c
