@@ -39,7 +39,8 @@ deep tree plans against such rivals: docs/experiments.md.)
 
 Tree arrays (capacity N nodes, -1 = none):
     parent[N], action[N], first_child[N], next_sibling[N]  int64
-    visits[N], available[N]                                  int64
+    visits[N], available[N], prior[N]                        int64
+(prior: the planner's move at the node, NO_PRIOR until it is asked)
     reward[N, 6]                                            float64, sums per seat
 """
 
@@ -76,7 +77,11 @@ P_FITTED_EVALUATION = 9  # 1: score cut-off positions with the fitted evaluation
 # 1: in the tree, payments and discards are the planner's sets and no seat makes
 # a choice `sensible_actions` removes (bots/_planner.py)
 P_PLANNED_CHOICES = 10
-P_EVALUATION_WEIGHTS = 11  # then the fitted evaluation's weights, NUM_FEATURES of them
+# The planner's move as a prior (progressive bias): at each node it is tried
+# first and its UCB value gets P_PLANNER_PRIOR / (visits + 1) more (0: none)
+P_PLANNER_PRIOR = 11
+P_PLANNER_ROLLOUTS = 12  # 1: rollouts (and rivals by policy) play the planner, not _rollout.py
+P_EVALUATION_WEIGHTS = 13  # then the fitted evaluation's weights, NUM_FEATURES of them
 P_BELIEF_WEIGHTS = P_EVALUATION_WEIGHTS + NUM_FEATURES  # then the belief's log weights, ROUND_BUCKETS x WEIGHT_COLUMNS
 NUM_PARAMS = P_BELIEF_WEIGHTS + ROUND_BUCKETS * WEIGHT_COLUMNS
 
@@ -87,14 +92,31 @@ T_NODES = 0            # nodes in use
 T_ITERATIONS = 1       # iterations run so far
 T_RNG = 2              # the search's own SplitMix64 state
 
+NO_PRIOR = -2          # a node whose planner's move is not known yet
+
+
+@njit(cache=True)
+def policy_action(S, legal, n, rng, epsilon, missing, planner, scratch):
+    """The rollout policy's move for the seat to decide: _rollout.py's, or
+    with `planner` the planner's (bots/_planner.py), uniformly random with
+    chance epsilon."""
+    if not planner:
+        return rollout_action(S, legal, n, rng, epsilon, missing)
+    if n == 1:
+        return legal[0]
+    if np.float64(splitmix_next(rng, 0) >> np.uint64(11)) / 9007199254740992.0 < epsilon:
+        return legal[np.int64(splitmix_next(rng, 0) % np.uint64(n))]
+    return planner_action(S, legal, n, S[DECIDER], scratch)
+
 
 @njit(cache=True)
 def new_tree(capacity):
-    ints = np.full((capacity, 6), -1, np.int64)   # parent, action, first, next, visits, available
+    ints = np.full((capacity, 7), -1, np.int64)   # parent, action, first, next, visits, available, prior
     rewards = np.zeros((capacity, 6), np.float64)
     header = np.zeros(4, np.int64)
     ints[0, 4] = 0
     ints[0, 5] = 0
+    ints[0, 6] = NO_PRIOR
     header[T_NODES] = 1
     return header, ints, rewards
 
@@ -220,6 +242,7 @@ def add_child(header, ints, rewards, node, action):
     ints[child, 3] = ints[node, 2]
     ints[child, 4] = 0
     ints[child, 5] = 0
+    ints[child, 6] = NO_PRIOR
     for s in range(6):
         rewards[child, s] = 0.0
     ints[node, 2] = child
@@ -241,6 +264,8 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
     chances = np.empty(NUM_KINDS, np.float64)  # scratch for `prune`
     planned = params[P_PLANNED_CHOICES] != 0.0
     planner_scratch = np.zeros(24, np.int64)
+    prior_weight = params[P_PLANNER_PRIOR]
+    planner_rollouts = params[P_PLANNER_ROLLOUTS] != 0.0
     rng = np.empty(1, np.int64)
     rng[0] = header[T_RNG]
     exploration = params[P_EXPLORATION]
@@ -290,7 +315,8 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
             decider = S[DECIDER]
             if (n == 1 or hidden_from(phase, decider, root_seat)
                     or (rivals_by_policy and decider != root_seat)):
-                apply_action(S, rollout_action(S, legal, n, rng, epsilon, missing), log)
+                apply_action(S, policy_action(S, legal, n, rng, epsilon, missing, planner_rollouts,
+                                              planner_scratch), log)
                 continue
             if planned:
                 # Node 0 is the root seat's decision, where the tree starts. A
@@ -302,8 +328,21 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
                     apply_action(S, planner_action(S, legal, n, decider, planner_scratch), log)
                     continue
                 n = sensible_actions(observation if node == 0 else S, legal, n, decider)
+            prior = -1
+            if prior_weight > 0.0:
+                if ints[node, 6] == NO_PRIOR:
+                    # asked once per node, in the world of its first visit
+                    # (at the root, of what the root seat knows)
+                    ints[node, 6] = planner_action(observation if node == 0 else S, legal, n,
+                                                   decider, planner_scratch)
+                prior = ints[node, 6]
             if many_choice_phase(phase):
-                n = prune(S, legal, n, scores, width, chances)
+                kept = prune(S, legal, n, scores, width, chances)
+                for i in range(kept, n):  # the planner's move is never pruned
+                    if legal[i] == prior:
+                        legal[i] = legal[kept - 1]
+                        legal[kept - 1] = prior
+                n = kept
             best_child = -1
             best_value = -1e18
             untried = 0
@@ -315,11 +354,20 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
                 ints[child, 5] += 1
                 v = ints[child, 4]
                 value = rewards[child, decider] / v + exploration * np.sqrt(np.log(ints[child, 5]) / v)
+                if legal[i] == prior:
+                    value += prior_weight / (v + 1)
                 if value > best_value:
                     best_value = value
                     best_child = child
             if untried > 0 and header[T_NODES] < capacity:
                 pick = np.int64(splitmix_next(rng, 0) % np.uint64(untried))
+                if prior >= 0:  # the planner's move, while untried, is tried first
+                    j = 0
+                    for i in range(n):
+                        if find_child(ints, node, legal[i]) < 0:
+                            if legal[i] == prior:
+                                pick = j
+                            j += 1
                 for i in range(n):
                     if find_child(ints, node, legal[i]) < 0:
                         if pick == 0:
@@ -343,7 +391,8 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
         steps = 0
         while S[PHASE] != PH_OVER and steps < depth_limit:
             n = legal_actions(S, legal)
-            apply_action(S, rollout_action(S, legal, n, rng, epsilon, missing), log)
+            apply_action(S, policy_action(S, legal, n, rng, epsilon, missing, planner_rollouts,
+                                          planner_scratch), log)
             steps += 1
         if S[PHASE] == PH_OVER:
             terminal_rewards(S, reward)

@@ -46,6 +46,12 @@ class SearchSettings:
     # only passport, asking for copies that cannot be there, handing over a
     # possible fourth postcard; bots/_planner.py).
     planned_choices: bool = False
+    # The planner's move as a prior: tried first at each node, with
+    # planner_prior / (visits + 1) added to its UCB value (0: no prior).
+    planner_prior: float = 0.0
+    # Who plays the rollouts (and rivals by policy): "heuristic"
+    # (bots/_rollout.py) or "planner" (bots/_planner.py, slower).
+    rollout_policy: str = "heuristic"
     # Two-player games only: offer a trade only when the search rates the
     # offer this much (win chance) above the move it would play otherwise
     # (`IsmctsBot.choose`; 0: no margin).
@@ -68,6 +74,10 @@ class SearchSettings:
         p[K.P_RIVALS_BY_POLICY] = 1.0 if self.rivals_by_policy(players) else 0.0
         p[K.P_BELIEF_SWEEPS] = self.belief_sweeps
         p[K.P_PLANNED_CHOICES] = 1.0 if self.planned_choices else 0.0
+        p[K.P_PLANNER_PRIOR] = self.planner_prior
+        if self.rollout_policy not in ("heuristic", "planner"):
+            raise ValueError(f"unknown rollout policy {self.rollout_policy!r}")
+        p[K.P_PLANNER_ROLLOUTS] = 1.0 if self.rollout_policy == "planner" else 0.0
         if self.evaluation == "fitted":
             p[K.P_FITTED_EVALUATION] = 1.0
             p[K.P_EVALUATION_WEIGHTS:K.P_EVALUATION_WEIGHTS + NUM_FEATURES] = EVALUATION_WEIGHTS

@@ -215,3 +215,36 @@ def test_the_expert_weighs_its_duel_offers():
         action = bot.choose(view)
         assert action == bot._worth_playing(view, bot.last_search)
         assert action in view.legal_actions
+
+
+def test_a_strong_planner_prior_leads_the_search_to_the_planners_move():
+    """The prior is tried first and biased: with a weight that dwarfs every
+    estimate, the most visited root move is the planner's."""
+    led = replace(QUICK, iterations=200, planner_prior=50.0, planned_choices=True,
+                  stop_when_decided=False)
+    planner = make_bot("planner")
+    checked = differs_without = 0
+    for players in (2, 4):
+        for game in positions(seed=11, players=players, every=3, limit=24):
+            if game.phase != L.PH_MAIN:
+                continue
+            checked += 1
+            view = game.view(game.decider)
+            wanted = planner.choose(view)
+            assert IsmctsBot(led, seed=3).choose(view) == wanted
+            differs_without += IsmctsBot(replace(led, planner_prior=0.0), seed=3).choose(view) != wanted
+    assert checked >= 10
+    assert differs_without > 0  # without the prior the search plays its own moves
+
+
+def test_planner_rollouts_play_legal_games():
+    settings = replace(QUICK, iterations=60, rollout_policy="planner", rivals_by_policy_from=3)
+    game = Game.new(players=3, extensions="all", seed=6, round_cap=12)
+    bots = [IsmctsBot(settings, seed=s) for s in range(3)]
+    while not game.over:
+        view = game.view(game.decider)
+        action = bots[game.decider].choose(view)
+        assert action in view.legal_actions
+        game.apply(action)
+    with pytest.raises(ValueError, match="rollout policy"):
+        replace(QUICK, rollout_policy="oracle").params(2)
