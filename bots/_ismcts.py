@@ -81,7 +81,8 @@ P_PLANNED_CHOICES = 10
 # first and its UCB value gets P_PLANNER_PRIOR / (visits + 1) more (0: none)
 P_PLANNER_PRIOR = 11
 P_PLANNER_ROLLOUTS = 12  # 1: rollouts (and rivals by policy) play the planner, not _rollout.py
-P_EVALUATION_WEIGHTS = 13  # then the fitted evaluation's weights, NUM_FEATURES of them
+P_PLANNED_OFFERS = 13  # 1: in the tree, an offer's cards and kinds are the planner's set
+P_EVALUATION_WEIGHTS = 14  # then the fitted evaluation's weights, NUM_FEATURES of them
 P_BELIEF_WEIGHTS = P_EVALUATION_WEIGHTS + NUM_FEATURES  # then the belief's log weights, ROUND_BUCKETS x WEIGHT_COLUMNS
 NUM_PARAMS = P_BELIEF_WEIGHTS + ROUND_BUCKETS * WEIGHT_COLUMNS
 
@@ -125,6 +126,12 @@ def new_tree(capacity):
 def hidden_from(phase, decider, root_seat):
     """A decision whose choice the root seat cannot observe (R7.4)."""
     return decider != root_seat and (phase == PH_LG_TAKE or phase == PH_TP_PICK or phase == PH_TP_GIVE)
+
+
+@njit(cache=True, inline='always')
+def offer_phase(phase):
+    """Composing a trade offer: the cards given, then the kinds asked (R5.3)."""
+    return phase == PH_TRADE_GIVE or phase == PH_TRADE_ASK
 
 
 @njit(cache=True)
@@ -266,6 +273,7 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
     planner_scratch = np.zeros(24, np.int64)
     prior_weight = params[P_PLANNER_PRIOR]
     planner_rollouts = params[P_PLANNER_ROLLOUTS] != 0.0
+    planned_offers = params[P_PLANNED_OFFERS] != 0.0
     rng = np.empty(1, np.int64)
     rng[0] = header[T_RNG]
     exploration = params[P_EXPLORATION]
@@ -318,15 +326,16 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
                 apply_action(S, policy_action(S, legal, n, rng, epsilon, missing, planner_rollouts,
                                               planner_scratch), log)
                 continue
+            # Node 0 is the root seat's decision, where the tree starts. A
+            # payment or an offer's card there is searched, so that `hint`
+            # can rate each card (a bot plays the planner's card without a
+            # search, IsmctsBot.choose), and its choices are judged from what
+            # the root seat knows; deeper, in the sampled world.
+            if node != 0 and ((planned and planned_phase(phase))
+                              or (planned_offers and offer_phase(phase))):
+                apply_action(S, planner_action(S, legal, n, decider, planner_scratch), log)
+                continue
             if planned:
-                # Node 0 is the root seat's decision, where the tree starts. A
-                # payment there is searched, so that `hint` can rate each card
-                # (a bot plays the planner's card without a search,
-                # IsmctsBot.choose), and its choices are judged from what the
-                # root seat knows; deeper, in the sampled world.
-                if planned_phase(phase) and node != 0:
-                    apply_action(S, planner_action(S, legal, n, decider, planner_scratch), log)
-                    continue
                 n = sensible_actions(observation if node == 0 else S, legal, n, decider)
             prior = -1
             if prior_weight > 0.0:

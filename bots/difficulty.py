@@ -95,7 +95,8 @@ def iterations_per_move(name: str, think: float | None = None) -> int | None:
 # every bot had before them: a level's record names one only when the level
 # sets another value, so the files of the levels that do not use it still
 # describe today's bots.
-ADDED_SETTINGS = {"planned_choices": False, "planner_prior": 0.0, "rollout_policy": "heuristic"}
+ADDED_SETTINGS = {"planned_choices": False, "planner_prior": 0.0, "rollout_policy": "heuristic",
+                  "planned_offers": False}
 
 
 def search_settings_of(name: str, think: float | None = None) -> dict | None:

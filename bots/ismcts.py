@@ -52,6 +52,10 @@ class SearchSettings:
     # Who plays the rollouts (and rivals by policy): "heuristic"
     # (bots/_rollout.py) or "planner" (bots/_planner.py, slower).
     rollout_policy: str = "heuristic"
+    # An offer's cards and kinds are the planner's set (bots/_planner.py,
+    # `plan_offer`): the search chooses whom to offer a trade, the planner
+    # what the offer is.
+    planned_offers: bool = False
     # Two-player games only: offer a trade only when the search rates the
     # offer this much (win chance) above the move it would play otherwise
     # (`IsmctsBot.choose`; 0: no margin).
@@ -78,6 +82,7 @@ class SearchSettings:
         if self.rollout_policy not in ("heuristic", "planner"):
             raise ValueError(f"unknown rollout policy {self.rollout_policy!r}")
         p[K.P_PLANNER_ROLLOUTS] = 1.0 if self.rollout_policy == "planner" else 0.0
+        p[K.P_PLANNED_OFFERS] = 1.0 if self.planned_offers else 0.0
         if self.evaluation == "fitted":
             p[K.P_FITTED_EVALUATION] = 1.0
             p[K.P_EVALUATION_WEIGHTS:K.P_EVALUATION_WEIGHTS + NUM_FEATURES] = EVALUATION_WEIGHTS
@@ -116,7 +121,9 @@ class IsmctsBot:
         if len(legal) == 1:
             self.last_search = [MoveEstimate(legal[0], 0, float("nan"))]
             return legal[0]
-        if self.settings.planned_choices and planned_phase(int(view.phase)):
+        phase = int(view.phase)
+        if ((self.settings.planned_choices and planned_phase(phase))
+                or (self.settings.planned_offers and K.offer_phase(phase))):
             action = self._planned(view)
             self.last_search = [MoveEstimate(action, 0, float("nan"))]
             return action

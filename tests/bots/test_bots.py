@@ -248,3 +248,20 @@ def test_planner_rollouts_play_legal_games():
         game.apply(action)
     with pytest.raises(ValueError, match="rollout policy"):
         replace(QUICK, rollout_policy="oracle").params(2)
+
+
+def test_with_planned_offers_an_offer_is_the_planners_set():
+    settings = replace(QUICK, iterations=100, planned_choices=True, planned_offers=True)
+    planner = make_bot("planner")
+    composed = 0
+    for seed in (1, 2):
+        game = Game.new(players=4, extensions="all", seed=seed, round_cap=20)
+        bots = [IsmctsBot(settings, seed=s) for s in range(4)]
+        while not game.over:
+            view = game.view(game.decider)
+            action = bots[game.decider].choose(view)
+            if view.phase in (L.PH_TRADE_GIVE, L.PH_TRADE_ASK) and len(view.legal_actions) > 1:
+                composed += 1
+                assert action == planner.choose(view)
+            game.apply(action)
+    assert composed >= 10
