@@ -235,19 +235,7 @@ class Session:
                                  spinner=self.spinner) if self.console.is_terminal else _nothing():
             bot = IsmctsBot(settings, seed, "hint")
             estimates = bot.analyse(self.game.view(self.me), seed)
-        by_action = {choice.action: choice for choice in menu.choices}
-        lines = []
-        for estimate in estimates[:4]:
-            choice = by_action.get(estimate.action)
-            if choice is None:
-                continue
-            playouts = f"{estimate.visits:,} of {bot.last_iterations:,} playouts"
-            if estimate.visits == 0 or estimate.win_chance != estimate.win_chance:
-                lines.append(f"{choice.number}. {choice.label}: no estimate ({playouts})")
-            else:
-                words = chance_words(estimate.win_chance, estimate.visits, self.game.players, playouts)
-                lines.append(f"{choice.number}. {choice.label}: {words}")
-        return lines or ["The expert found nothing to say."]
+        return hint_lines(estimates, menu, bot.last_iterations, self.game.players)
 
     def rules(self, query: str) -> None:
         from .. import rulebook
@@ -327,6 +315,33 @@ class Session:
 @contextmanager
 def _nothing():
     yield
+
+
+def hint_lines(estimates, menu: H.Menu, iterations: int, players: int, shown: int = 4) -> list[str]:
+    """The `shown` options the search looked at most, best estimate first
+    (the order of the playouts is not the order of the chances): each with
+    its chance in words, the most searched one marked, since that is the
+    move the expert would play."""
+    by_action = {choice.action: choice for choice in menu.choices}
+    looked_at = [e for e in estimates if e.action in by_action][:shown]
+    if not looked_at:
+        return ["The expert found nothing to say."]
+    most = looked_at[0]
+
+    def rated(e) -> bool:
+        return e.visits > 0 and e.win_chance == e.win_chance
+
+    lines = []
+    for estimate in sorted(looked_at, key=lambda e: (not rated(e), -e.win_chance if rated(e) else 0.0)):
+        choice = by_action[estimate.action]
+        playouts = f"{estimate.visits:,} of {iterations:,} playouts"
+        if rated(estimate):
+            words = chance_words(estimate.win_chance, estimate.visits, players, playouts)
+        else:
+            words = f"no estimate ({playouts})"
+        mark = "; the most searched" if estimate is most and len(looked_at) > 1 else ""
+        lines.append(f"{choice.number}. {choice.label}: {words}{mark}")
+    return lines
 
 
 def chance_words(rating: float, visits: int, players: int, note: str) -> str:
