@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine import Phase
 from engine import cards as C
 from engine.actions import decode
 
@@ -83,7 +84,8 @@ def hand_view(game, seat: int) -> HandView:
     forbidden = take(lambda c: C.FIRST_FORBIDDEN <= c < C.FIRST_POSTCARD)
     if forbidden:
         bribe = " unless you use a Bribe" if C.BRIBE in hand else ""
-        groups.append(HandGroup("Forbidden", forbidden, f"you can't travel holding it{bribe}"))
+        them = "them" if len(forbidden) > 1 else "it"
+        groups.append(HandGroup("Forbidden", forbidden, f"you can't travel holding {them}{bribe}"))
     others = take(lambda c: True)
     if others:
         groups.append(HandGroup("Other items", others))
@@ -112,11 +114,28 @@ def choice_note(game, seat: int, action: int) -> str:
         if kind == C.KIND_PASSPORT and d.arg in game.hand(seat):
             others = [c for c in game.hand(seat) if C.card_kind(c) == C.KIND_PASSPORT]
             return "your only passport" if len(others) == 1 else ""
+    if d.name == "yes" and game.phase == Phase.TRADE_REPLY:
+        return reply_note(game, seat)
     if d.name == "kind":
         held = {C.card_kind(c) for c in game.hand(seat)}
         if d.arg in needed_kinds(game, seat) and d.arg not in held:
             return "needed"
     return ""
+
+
+def reply_note(game, seat: int) -> str:
+    """What accepting the pending offer takes from the person that they need:
+    their only passport (R6: no travel without one), items of their next
+    destination or the center."""
+    _, _, asked = game.pending_offer()
+    hand = game.hand(seat)
+    passports = sum(C.card_kind(c) == C.KIND_PASSPORT for c in hand)
+    if C.KIND_PASSPORT in asked and asked.count(C.KIND_PASSPORT) >= passports:
+        return "you would give your only passport" if passports == 1 else "you would give every passport"
+    needed = [C.ITEM_KINDS[k] for k in dict.fromkeys(asked)
+              if k in needed_kinds(game, seat)
+              and asked.count(k) >= sum(C.card_kind(c) == k for c in hand)]
+    return f"you would give up {listing(needed)}, which you need" if needed else ""
 
 
 def choices(game, seat: int, names: list[str]) -> list[Choice]:

@@ -24,6 +24,11 @@ def pick(text: str, choices: list[H.Choice]) -> tuple[H.Choice | None, str]:
             return choices[number - 1], ""
         return None, f"There is no option {number}: choose {span}."
     query = " ".join(text.lower().split())
+    answers = {"y": "yes", "yes": "yes", "n": "no", "no": "no"}
+    if query in answers:  # an answer to a question (an offer, a Mousetrap)
+        for choice in choices:
+            if decode(choice.action).name == answers[query]:
+                return choice, ""
     labels = {c.label.lower(): c for c in reversed(choices)}  # the first of equal labels wins
     if query in labels:
         return labels[query], ""

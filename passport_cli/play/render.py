@@ -42,7 +42,8 @@ def render_recap(console: Console, title: str, lines: list[str]) -> None:
 
 
 def render_hand(console: Console, view: HandView) -> None:
-    console.print(f"[bold]Your hand[/] ({view.size} cards, limit {view.limit})")
+    cards = "1 card" if view.size == 1 else f"{view.size} cards"
+    console.print(f"[bold]Your hand[/] ({cards}, limit {view.limit})")
     grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True)
     grid.add_column()

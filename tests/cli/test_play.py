@@ -256,3 +256,77 @@ def test_a_hint_lists_the_most_searched_options_best_chance_first():
     assert lines[3] == "4. trade: no estimate (0 of 1,290 playouts)"
     assert hint_lines(estimates, menu, 1_290, players=2, shown=1) == [
         "1. draw: about 49% chance to win (45% to 53%, 500 of 1,290 playouts)"]
+
+
+def test_y_n_yes_and_no_answer_a_question():
+    from engine import kernels as L
+    from passport_cli.play.hand import Choice
+    from passport_cli.play.menu import pick
+    reply = [Choice(1, L.A_YES, "accept the offer"), Choice(2, L.A_NO, "decline the offer")]
+    for text, action in (("y", L.A_YES), ("Yes", L.A_YES), ("n", L.A_NO), (" NO ", L.A_NO)):
+        assert pick(text, reply)[0].action == action
+    other = [Choice(1, L.A_DRAW, "draw"), Choice(2, L.A_DONE, "done")]
+    assert pick("y", other)[0] is None  # no question asked: not an answer
+
+
+def reply_position(players=3, seed=0):
+    """A game where seat 1 answers an offer from seat 0 that asks for a passport."""
+    from engine import Game, Phase
+    from engine import cards as C
+    from engine.actions import decode
+    for s in range(seed, seed + 200):
+        game = Game.new(players=players, extensions="none", seed=s)
+        if game.decider != 0 or C.KIND_PASSPORT not in {C.card_kind(c) for c in game.hand(1)}:
+            continue
+        offer = [a for a in game.legal_actions() if decode(a).name == "trade" and decode(a).arg == 1]
+        if not offer:
+            continue
+        game.apply(offer[0])
+        give = [a for a in game.legal_actions() if decode(a).name == "card"]
+        game.apply(give[0])
+        game.apply(next(a for a in game.legal_actions() if decode(a).name == "done"))
+        ask = [a for a in game.legal_actions() if decode(a).name == "kind" and decode(a).arg == C.KIND_PASSPORT]
+        if not ask:
+            continue
+        game.apply(ask[0])
+        game.apply(next(a for a in game.legal_actions() if decode(a).name == "done"))
+        assert game.phase == Phase.TRADE_REPLY and game.decider == 1
+        return game
+    raise AssertionError("no such deal")
+
+
+def test_accepting_an_offer_says_it_gives_the_only_passport():
+    from engine import cards as C
+    from engine import kernels as L
+    from passport_cli.play.hand import choice_note
+    game = reply_position()
+    passports = sum(C.card_kind(c) == C.KIND_PASSPORT for c in game.hand(1))
+    assert passports == 1  # each player starts with one (R3.1)
+    assert choice_note(game, 1, L.A_YES) == "you would give your only passport"
+    assert choice_note(game, 1, L.A_NO) == ""
+
+
+def test_a_hand_of_one_card_is_one_card():
+    from rich.console import Console
+    from passport_cli.play.hand import HandView
+    from passport_cli.play.render import render_hand
+    console = Console(width=80, record=True, color_system=None)
+    render_hand(console, HandView(1, 5, [], None))
+    assert "Your hand (1 card, limit 5)" in console.export_text()
+
+
+def test_the_forbidden_items_note_speaks_of_them_when_there_are_two():
+    from bots.difficulty import make_bot
+    from engine import Game
+    from engine import cards as C
+    from passport_cli.play.hand import hand_view
+    game = Game.new(players=3, extensions="all", seed=0, round_cap=60)
+    bots = [make_bot("random", seat) for seat in range(3)]
+
+    def forbidden(seat):
+        return sum(C.FIRST_FORBIDDEN <= c < C.FIRST_POSTCARD for c in game.hand(seat))
+    while not game.over and all(forbidden(seat) < 2 for seat in range(3)):
+        game.apply(bots[game.decider].choose(game.view(game.decider)))
+    seat = next(seat for seat in range(3) if forbidden(seat) >= 2)
+    group = next(g for g in hand_view(game, seat).groups if g.title == "Forbidden")
+    assert group.note.startswith("you can't travel holding them")
