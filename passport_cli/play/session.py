@@ -50,6 +50,10 @@ COMMAND_WORDS = {"help", "?", "table", "hint", "rules", "log", "discard", "save"
 SCREEN_PHASES = {Phase.MAIN, Phase.TRADE_REPLY, Phase.MOUSETRAP}
 
 
+# A longer line is refused unread: no option, command or save path needs it.
+LONGEST_ANSWER = 300
+
+
 class Stop(Exception):
     """The person stops the game (quit, end of input, Ctrl-C): save, then exit `code`."""
 
@@ -190,6 +194,10 @@ class Session:
                 self.console.print()
                 raise Stop(0, "End of input.") from None
             text = text.strip()
+            if len(text) > LONGEST_ANSWER:  # never echoed back: it is no answer
+                T.render_note(self.console, f"That line is {len(text):,} characters long: "
+                              "type a number, a few words or a command (help).")
+                continue
             word, _, rest = text.partition(" ")
             if word.lower() in COMMAND_WORDS and (rest == "" or word.lower() in ("rules", "save")):
                 self.command(word.lower(), rest.strip(), menu)

@@ -330,3 +330,11 @@ def test_the_forbidden_items_note_speaks_of_them_when_there_are_two():
     seat = next(seat for seat in range(3) if forbidden(seat) >= 2)
     group = next(g for g in hand_view(game, seat).groups if g.title == "Forbidden")
     assert group.note.startswith("you can't travel holding them")
+
+
+def test_a_very_long_line_is_refused_without_being_echoed(play, home):
+    line = "z" * 5_000
+    result = play("--seed", SEED, "--difficulty", "easy", input=f"{line}\n")
+    assert result.exit_code == 0, result.output
+    assert "That line is 5,000 characters long" in result.output
+    assert "z" * 100 not in result.output
