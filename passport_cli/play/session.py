@@ -239,10 +239,13 @@ class Session:
         from bots.ismcts import IsmctsBot
         settings = expert_settings(self.think) if self.think else expert_settings()
         seed = decision_seed(self.table, self.me)
-        with self.console.status("The expert is thinking about your options…",
-                                 spinner=self.spinner) if self.console.is_terminal else _nothing():
-            bot = IsmctsBot(settings, seed, "hint")
-            estimates = bot.analyse(self.game.view(self.me), seed)
+        try:
+            with self.console.status("The expert is thinking about your options…",
+                                     spinner=self.spinner) if self.console.is_terminal else _nothing():
+                bot = IsmctsBot(settings, seed, "hint")
+                estimates = bot.analyse(self.game.view(self.me), seed)
+        except KeyboardInterrupt:  # Ctrl-C stops the hint, not the game
+            return ["Hint stopped. Your turn goes on."]
         return hint_lines(estimates, menu, bot.last_iterations, self.game.players)
 
     def rules(self, query: str) -> None:

@@ -338,3 +338,19 @@ def test_a_very_long_line_is_refused_without_being_echoed(play, home):
     assert result.exit_code == 0, result.output
     assert "That line is 5,000 characters long" in result.output
     assert "z" * 100 not in result.output
+
+
+def test_ctrl_c_during_a_hint_stops_only_the_hint(play, home, monkeypatch):
+    from bots.ismcts import IsmctsBot
+
+    searched = IsmctsBot.analyse
+
+    def interrupted(self, view, seed):  # Ctrl-C while the hint's search runs; bots search on
+        if self.name == "hint":
+            raise KeyboardInterrupt
+        return searched(self, view, seed)
+    monkeypatch.setattr(IsmctsBot, "analyse", interrupted)
+    result = play("--seed", SEED, "--difficulty", "easy", input="hint\n1\n")
+    assert result.exit_code == 0, result.output  # not 130: the game went on to the end of input
+    assert "Hint stopped. Your turn goes on." in result.output
+    assert "End of input." in result.output and "Interrupted" not in result.output
