@@ -22,6 +22,7 @@ from pathlib import Path
 
 from bots.match import Reseeded, Seat, Table, derive_seed
 from engine import Phase
+from engine import cards as C
 from engine.actions import decode
 
 from ..table import render as T
@@ -264,15 +265,23 @@ class Session:
         shown = found[:rulebook.SHOWN_IN_FULL]
         R.render_rules(self.console, shown, [s.id for s in found[len(shown):]])
 
+    def dealt(self) -> str:
+        """The hand the person was dealt (RECORD.md `setup`), in words."""
+        names = self.recorder.setup["hands"][self.me]
+        country = self.recorder.setup["countries"][self.me]
+        return (f"Your country is {country}. You were dealt "
+                f"{listing([C.CARD_WORDS[C.CARD_NAMES.index(n)] for n in names])}.")
+
     def log(self) -> list[tuple[str, list[str]]]:
-        """(heading, sentences) for every turn so far, as the person's seat saw it."""
+        """(heading, sentences) for every turn so far, as the person's seat saw it,
+        after the hand the person was dealt."""
         steps = self.recorder.steps
         numbers = turns(steps)
+        out: list[tuple[str, list[str]]] = [("The deal", [self.dealt()])]
         active: dict[int, int] = {}
         for step, turn in zip(steps, numbers):
             if step.type in TURN_STEPS:
                 active.setdefault(turn, step.seat)
-        out: list[tuple[str, list[str]]] = []
         for step, turn in zip(steps, numbers):
             lines = narrate([step], self.names, self.me)
             seat = active.get(turn, step.seat)

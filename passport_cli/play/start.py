@@ -10,6 +10,7 @@ from pathlib import Path
 from engine import cards as C
 
 from ..table.narrate import TURN_STEPS, listing, narrate
+from ..table import render as T
 from . import render as R
 from .session import Session, new_seats
 
@@ -35,6 +36,8 @@ def start(app, *, bots: int, levels: list[str], extensions: int, seed: int | Non
         return 130
     session = Session(table, me, path, console, think)
     R.render_intro(console, opening(session, resumed=doc is not None))
+    if doc is None:  # bots may move before the person's first screen
+        T.render_lines(console, [session.dealt()])
     if doc is not None:
         session.recap = since_last_turn(session)
     return session.play()

@@ -171,7 +171,6 @@ def test_choosing_by_words_and_the_commands(play, home):
     assert result.exit_code == 0, result.output
     out = result.output
     assert "At any prompt" in out and "save [FILE]" in out
-    assert "Nothing has happened yet." in out
     assert "The discard pile is empty." in out
     assert out.count("Your hand") >= 2                    # `table` shows it again
     assert "R5.4 Steal" in out
@@ -354,3 +353,21 @@ def test_ctrl_c_during_a_hint_stops_only_the_hint(play, home, monkeypatch):
     assert result.exit_code == 0, result.output  # not 130: the game went on to the end of input
     assert "Hint stopped. Your turn goes on." in result.output
     assert "End of input." in result.output and "Interrupted" not in result.output
+
+
+def test_the_dealt_hand_is_shown_at_the_start_and_in_the_log(play, home):
+    from engine import Game
+    from engine import cards as C
+    from passport_cli.table.narrate import listing
+    for seed in range(1, 40):  # a deal where a bot starts, so the hand may change first
+        if Game.new(players=4, extensions="all", seed=seed).start_seat != 0:
+            break
+    game = Game.new(players=4, extensions="all", seed=seed)
+    result = play("--seed", str(seed), "--bots", "3", "--extensions", "all", "--difficulty", "easy", input="log\nquit\n")
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    dealt = sorted(game.hand(0), key=lambda c: (C.card_kind(c) != C.KIND_PASSPORT, c))
+    words = f"You were dealt {listing([C.CARD_WORDS[c] for c in dealt])}."
+    assert out.count(words) == 2, result.output  # before the first screen, and in the log
+    assert out.index(words) < out.index("Your hand")
+    assert "The deal" in out
