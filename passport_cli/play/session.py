@@ -109,6 +109,7 @@ class Session:
                                         if pending and pending["seat"] == me else [])
         self.last_phase = self.game.phase if self.step_actions else None
         self.screen_shown = False
+        self.screen_turn: tuple[int, int] | None = None  # (round, active seat) of the last screen
         self.spinner = "line" if console.encoding == "ascii" else "dots"
         self.activity = R.BotActivity(console, self.spinner)
 
@@ -170,7 +171,11 @@ class Session:
             if phase == Phase.TRADE_REPLY:
                 self.recap.append("(You couldn't accept: you don't hold every card asked for.)")
         else:
-            if starts or not self.screen_shown:
+            if self.after_declined_offer():
+                # the same turn, the same table and hand: only what changed
+                T.render_lines(self.console, self.recap)
+                self.recap = []
+            elif starts or not self.screen_shown:
                 self.screen()
             R.render_menu(self.console, menu)
             action = self.prompt(menu)
@@ -178,8 +183,17 @@ class Session:
         self.last_phase = phase
         return action, asked
 
+    def after_declined_offer(self) -> bool:
+        """Is this the person's turn again after its offer was declined (R5.3:
+        a declined offer is no action), with the screen shown this turn?"""
+        game = self.game
+        return (self.screen_shown and game.phase == Phase.MAIN and game.declined_offers > 0
+                and self.screen_turn == (game.round, game.active)
+                and self.last_phase == Phase.TRADE_ASK)
+
     def screen(self) -> None:
         """The whole screen: what happened, the table, the hand."""
+        self.screen_turn = (self.game.round, self.game.active)
         R.render_recap(self.console, "Since your last turn", self.recap)
         self.recap = []
         T.render_table(self.console, V.table_view(self.game, self.me, self.names))

@@ -371,3 +371,14 @@ def test_the_dealt_hand_is_shown_at_the_start_and_in_the_log(play, home):
     assert out.count(words) == 2, result.output  # before the first screen, and in the log
     assert out.index(words) < out.index("Your hand")
     assert "The deal" in out
+
+
+def test_a_declined_offer_does_not_reprint_the_table(play, home):
+    typed = "offer\n1\ndone\nsunscreen\ndone\n"  # Swimsuit for the Sunscreen Ana needs
+    result = play("--seed", 5, "--bots", 1, "--difficulty", "easy", input=typed)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    after = out[out.index("You offered Ana Swimsuit for a Sunscreen."):]
+    assert "Ana declined the offer." in after
+    assert "Declined offers this turn: 1 of 3." in after
+    assert out.count("Your hand (") == 1 and "Your hand (" not in after
