@@ -51,6 +51,8 @@ COMMAND_WORDS = {"help", "?", "table", "hint", "rules", "log", "discard", "save"
 SCREEN_PHASES = {Phase.MAIN, Phase.TRADE_REPLY, Phase.MOUSETRAP}
 
 
+REFUSED = "You couldn't accept the offer: you don't hold every card asked for."
+
 # A longer line is refused unread: no option, command or save path needs it.
 LONGEST_ANSWER = 300
 
@@ -109,6 +111,7 @@ class Session:
                                         if pending and pending["seat"] == me else [])
         self.last_phase = self.game.phase if self.step_actions else None
         self.screen_shown = False
+        self.refused = False  # the person could not accept the offer just answered
         self.screen_turn: tuple[int, int] | None = None  # (round, active seat) of the last screen
         self.spinner = "line" if console.encoding == "ascii" else "dots"
         self.activity = R.BotActivity(console, self.spinner)
@@ -144,6 +147,9 @@ class Session:
         steps = self.table.steps
         new, self.told_steps = steps[self.told_steps:], len(steps)
         lines = narrate(new, self.names, self.me)
+        if self.refused:
+            lines = [REFUSED if line == "You declined the offer." else line for line in lines]
+            self.refused = False
         if told_now and decode(action).name == "binoculars":
             target = decode(action).arg  # the person may now see that hand (R9.2)
             lines.append(f"{self.names[target]} holds "
@@ -168,8 +174,7 @@ class Session:
         asked = phase == Phase.MAIN or len(menu.choices) > 1
         if not asked:
             action = menu.choices[0].action
-            if phase == Phase.TRADE_REPLY:
-                self.recap.append("(You couldn't accept: you don't hold every card asked for.)")
+            self.refused = phase == Phase.TRADE_REPLY  # told as such, not as a decline
         else:
             if self.after_declined_offer():
                 # the same turn, the same table and hand: only what changed

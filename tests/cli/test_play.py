@@ -382,3 +382,11 @@ def test_a_declined_offer_does_not_reprint_the_table(play, home):
     assert "Ana declined the offer." in after
     assert "Declined offers this turn: 1 of 3." in after
     assert out.count("Your hand (") == 1 and "Your hand (" not in after
+
+
+def test_an_offer_the_person_cannot_accept_is_told_as_such(play, home):
+    result = play("--seed", 5, "--bots", 1, "--difficulty", "easy", input="quit\n")
+    out = result.output
+    assert "Ana offered you Sunscreen for a Phrasebook and a Bug Spray." in out
+    assert "You couldn't accept the offer: you don't hold every card asked for." in out
+    assert "You declined the offer." not in out
