@@ -46,9 +46,13 @@ def new_save_path(now: float | None = None) -> Path:
     return path
 
 
-def write_save(doc: dict, path: Path) -> None:
-    """Write the record (atomically, engine.record.write_record); RecordError if it can't."""
+def write_save(doc: dict, path: Path, make_folder: bool = True) -> None:
+    """Write the record (atomically, engine.record.write_record); RecordError if
+    it can't. The folder is made when `make_folder` (the game's own save in
+    saves/); a copy the person names goes only into a folder that exists."""
     from engine.record import RecordError, write_record
+    if not make_folder and not path.parent.is_dir():
+        raise RecordError(f"{path.parent}: no such folder")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:

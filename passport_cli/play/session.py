@@ -42,7 +42,7 @@ COMMANDS = [
     ("rules [R5.3 | word]", "read the rules: a section, or the sections that mention a word"),
     ("log", "everything you have seen so far this game"),
     ("discard", "the whole discard pile"),
-    ("save [FILE]", "save the game (to FILE: .json or .msgpack)"),
+    ("save [FILE]", "save the game; with FILE (.json or .msgpack), also a copy there"),
     ("quit", "save the game and stop; resume with passport play --resume FILE"),
     ("help", "this list"),
 ]
@@ -316,18 +316,25 @@ class Session:
     def document(self) -> dict:
         return self.table.document()
 
-    def save(self, path: Path | None = None) -> bool:
+    def save(self, copy: Path | None = None) -> bool:
+        """Save the game to its one save file; with `copy`, also write a copy
+        there (the game goes on saving to its own file)."""
         from engine.record import RecordError
 
         from .saves import write_save
-        target = path or self.path
+        doc = self.document()
         try:
-            write_save(self.document(), target)
+            if copy is not None:
+                write_save(doc, copy, make_folder=False)
+            write_save(doc, self.path)
         except RecordError as error:
             T.render_note(self.console, f"Not saved: {error}.")
             return False
-        self.path = target
-        T.render_note(self.console, f"Game saved to {target}")
+        if copy is not None:
+            T.render_note(self.console, f"A copy of the game saved to {copy}; "
+                          f"the game itself goes on saving to {self.path}")
+        else:
+            T.render_note(self.console, f"Game saved to {self.path}")
         return True
 
     def stop(self, stop: Stop) -> int:

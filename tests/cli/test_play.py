@@ -157,7 +157,7 @@ def test_bad_answers_reprompt_with_a_reason(play, home, tmp_path):
     assert '"xyz" is not an option or a command' in out
     assert '"steal" could be 6. steal from Ana, 7. steal from Bo, 8. steal from Cy' in out
     assert "There is no rule section R99" in out
-    assert f"Not saved: {blocker}: can't be created" in out
+    assert f"Not saved: {blocker}: no such folder." in out
     assert "Not saved: x.txt: unknown record format" in out
     assert "Traceback" not in out
     # The end of input saved the game; nothing else was written.
@@ -390,3 +390,20 @@ def test_an_offer_the_person_cannot_accept_is_told_as_such(play, home):
     assert "Ana offered you Sunscreen for a Phrasebook and a Bug Spray." in out
     assert "You couldn't accept the offer: you don't hold every card asked for." in out
     assert "You declined the offer." not in out
+
+
+def test_save_file_writes_a_copy_and_the_game_keeps_its_own_save(play, home, tmp_path):
+    from engine.record import read_record
+    copy = tmp_path / "copy.json"
+    missing = tmp_path / "no" / "such" / "x.json"
+    typed = f"save {copy}\nsave {missing}\n1\nquit\n"
+    result = play("--seed", SEED, "--difficulty", "easy", input=typed)
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    assert f"A copy of the game saved to {copy}" in out
+    assert f"Not saved: {missing.parent}: no such folder." in out
+    assert not (tmp_path / "no").exists()
+    own = saves(home)
+    assert len(own) == 1 and f"Resume it with: passport play --resume {own[0]}" in out
+    # the copy stays as it was; the game's own save has the move played after it
+    assert len(read_record(own[0])["steps"]) > len(read_record(copy)["steps"])
