@@ -17,6 +17,7 @@ three times slower than the nominal speed, could cut a search short.)
 
 from __future__ import annotations
 
+import sys
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -112,6 +113,7 @@ class Session:
         self.last_phase = self.game.phase if self.step_actions else None
         self.screen_shown = False
         self.refused = False  # the person could not accept the offer just answered
+        self.bots_moved = False  # since the last prompt
         self.screen_turn: tuple[int, int] | None = None  # (round, active seat) of the last screen
         self.spinner = "line" if console.encoding == "ascii" else "dots"
         self.activity = R.BotActivity(console, self.spinner)
@@ -130,6 +132,7 @@ class Session:
                 else:
                     self.activity.thinking(self.names[game.decider])
                     self.table.step()  # the bot chooses from its seat's view, never the game
+                    self.bots_moved = True
                     self.tell(None, told_now=False)
         except Stop as stop:
             self.activity.stop()
@@ -207,6 +210,9 @@ class Session:
 
     def prompt(self, menu: H.Menu) -> int:
         """Read until the person names an option; commands are run in between."""
+        if self.bots_moved:
+            drop_typed_ahead()
+            self.bots_moved = False
         while True:
             try:
                 text = self.read(PROMPT)
@@ -361,6 +367,18 @@ class Session:
 @contextmanager
 def _nothing():
     yield
+
+
+def drop_typed_ahead() -> None:
+    """Throw away what was typed at the terminal while bots moved: an answer
+    typed before its question was shown must not answer it."""
+    if not sys.stdin.isatty():
+        return
+    try:
+        import termios
+        termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+    except (ImportError, OSError):  # no POSIX terminal: nothing to drop
+        pass
 
 
 def hint_lines(estimates, menu: H.Menu, iterations: int, players: int, shown: int = 4) -> list[str]:

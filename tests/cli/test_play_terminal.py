@@ -245,3 +245,24 @@ def test_full_game_with_every_extension(tmp_path):
     assert doc["config"]["extensions"] == ["events", "specials", "forbidden", "postcards",
                                            "characters"]
     assert doc["result"]["reason"] in ("center", "postcards")
+
+
+def test_what_is_typed_while_bots_move_answers_nothing(tmp_path):
+    """A line typed before the first prompt, while the bots who start take
+    their turns (the expert thinks a third of a second a move), is thrown away."""
+    from engine import Game
+    seed = next(s for s in range(1, 100)
+                if Game.new(players=4, extensions="all", seed=s).start_seat != 0)
+    child = spawn(tmp_path, "--bots", "3", "--difficulty", "expert", "--think", "0.3",
+                  "--extensions", "all", "--seed", str(seed))
+    child.expect_exact("Type help at any prompt")
+    child.sendline("1")  # "draw a card", typed ahead
+    child.expect_exact(PROMPT, timeout=120)
+    shown = ANSI.sub("", child.before)
+    assert "Your turn" in shown
+    with pytest.raises(pexpect.TIMEOUT):  # the prompt waits: the typed line was dropped
+        child.expect_exact(["You drew", PROMPT], timeout=3)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
