@@ -12,6 +12,11 @@ from engine import SeatView
 class RandomBot:
     """Uniform over the legal actions; seeded."""
 
+    # A change to how a rule-based bot plays raises its VERSION: results
+    # files record it (bots.difficulty.search_settings_of), so a file of the
+    # old bot is refused rather than taken for today's.
+    VERSION = 1
+
     def __init__(self, seed: int = 0, name: str = "random"):
         self.name = name
         self._rng = np.random.default_rng(seed)
@@ -25,6 +30,8 @@ class GreedyBot:
     """Travel when it can, chase the missing items of its next destination,
     recycle or steal for them, offer and accept trades that help it, get rid
     of forbidden items, use special items sensibly — one ply, no search."""
+
+    VERSION = 1
 
     def __init__(self, seed: int = 0, name: str = "greedy"):
         self.name = name
@@ -43,6 +50,8 @@ class PlannerBot:
     chooses payments and offers as sets, trades without feeding a rival
     close to winning, races for postcards and denies them; no search."""
 
+    VERSION = 1
+
     def __init__(self, seed: int = 0, name: str = "planner"):
         self.name = name
         self._buffer = np.empty(256, np.int64)
@@ -54,3 +63,6 @@ class PlannerBot:
         n = len(legal)
         self._buffer[:n] = legal
         return int(planner_action(view.observation, self._buffer, n, view.seat, self._scratch))
+
+
+RULE_BOTS = {"random": RandomBot, "greedy": GreedyBot, "planner": PlannerBot}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-from .baselines import GreedyBot, PlannerBot, RandomBot
+from .baselines import RULE_BOTS
 from .ismcts import IsmctsBot, SearchSettings
 from .names import CHEATER, LEVELS, check_names, level_of
 
@@ -87,8 +87,8 @@ def iterations_per_move(name: str, think: float | None = None) -> int | None:
     """The search budget of a bot by name (a cheater's is its level's), or
     None for a bot that does not search. Tournament files record it, so that
     a run is never resumed with other budgets than it started with."""
-    settings = search_settings_of(name, think)
-    return None if settings is None else settings["iterations"]
+    level = level_of(name)
+    return level_settings(level, think).iterations if level in LEVELS else None
 
 
 # Search settings added after results files began to be kept, with the value
@@ -101,12 +101,16 @@ ADDED_SETTINGS = {"planned_choices": False, "planner_prior": 0.0, "rollout_polic
 
 def search_settings_of(name: str, think: float | None = None) -> dict | None:
     """Every search setting of a bot by name, as plain data (a cheater's are
-    its level's), or None for a bot that does not search. Tournament files
+    its level's); for a bot that does not search, its version ({"version": N})
+    from the second on, else None. Tournament files
     record them, so that a run is never resumed with other bots than it
     started with."""
     level = level_of(name)
     if level not in LEVELS:
-        return None
+        # a rule-based bot: its version, from the second on (the files written
+        # before versions were recorded hold the first as no settings)
+        version = RULE_BOTS[name].VERSION if name in RULE_BOTS else 1
+        return None if version == 1 else {"version": version}
     settings = asdict(level_settings(level, think))
     for key, before in ADDED_SETTINGS.items():
         if settings[key] == before:
@@ -122,10 +126,6 @@ def make_bot(name: str, seed: int = 0, think: float | None = None, measurement: 
     if name.startswith(CHEATER):
         from .ismcts import CheatingIsmctsBot
         return CheatingIsmctsBot(level_settings(level_of(name), think), seed, name)
-    if name == "random":
-        return RandomBot(seed, name)
-    if name == "greedy":
-        return GreedyBot(seed, name)
-    if name == "planner":
-        return PlannerBot(seed, name)
+    if name in RULE_BOTS:
+        return RULE_BOTS[name](seed, name)
     return IsmctsBot(level_settings(name, think), seed, name)

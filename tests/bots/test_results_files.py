@@ -38,3 +38,14 @@ def test_a_results_file_holds_games_of_todays_bots(path):
     games = load_results(path, settings)  # raises on other budgets or a bad entry
     assert len(games) == len(document["games"]) > 0
     assert document["results"] == json.loads(json.dumps(results_summary(settings, games.values())))
+
+
+def test_a_file_of_an_older_rule_based_bot_is_refused(monkeypatch):
+    from bots.baselines import PlannerBot
+    from bots.tournament import ResultsFileError
+    path = next(p for p in RESULTS if p.name.startswith("planner-greedy"))
+    settings = settings_of(json.loads(path.read_text(encoding="utf-8")))
+    assert load_results(path, settings)  # today's planner: the file holds its games
+    monkeypatch.setattr(PlannerBot, "VERSION", 2)  # as after a change to how it plays
+    with pytest.raises(ResultsFileError, match="search settings of planner: None in the file, version 2 asked"):
+        load_results(path, settings)
