@@ -196,6 +196,16 @@ class Table:
             self.decisions += 1
         return self.steps[told:]
 
+    def take_back(self, count: int) -> None:
+        """Undo the last `count` decisions of the step being decided
+        (GameRecorder.take_back); the caller makes sure no other seat has
+        seen them."""
+        if self.recorder is None:
+            raise ValueError("this table keeps no record: nothing can be taken back")
+        with interrupts_deferred():
+            self.recorder.take_back(count)
+            self.decisions -= count
+
     def play(self) -> None:
         """Play to the end; every seat must have a player."""
         while not self.over:

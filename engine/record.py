@@ -30,6 +30,7 @@ import os
 from pathlib import Path
 
 import msgpack
+import numpy as np
 
 from . import _layout as L
 from . import cards as C
@@ -159,6 +160,7 @@ class GameRecorder:
         self.setup = _capture_setup(game)
         self.steps: list[Step] = []
         self._open: dict | None = None  # the step whose decisions are still being made
+        self._opened_from: np.ndarray | None = None  # the state the open step started from
 
     def apply(self, action: int) -> StepLog:
         """Apply a legal action to the game and record it; return the engine's StepLog.
@@ -172,6 +174,7 @@ class GameRecorder:
         kind = None
         if self._open is None and not ends_turn and game.is_legal(action):
             kind = _step_type(phase, action)  # before apply: a recorder out of step changes nothing
+            before = game.snapshot()
         log = game.apply(action)
         action = int(action)
         if ends_turn:
@@ -183,6 +186,7 @@ class GameRecorder:
             if kind is not None:
                 self._open = {"seat": decider, "type": kind, "decisions": [],
                               "moves": [], "destination": destination}
+                self._opened_from = before
             self._open["decisions"].append((phase, action))
 
         entries, turn, refill = log.entries, None, []
@@ -203,6 +207,26 @@ class GameRecorder:
             self.steps.append(Step(turn.seat, "refill", {}, tuple(_recorded(refill))))
         return log
 
+    def take_back(self, count: int) -> None:
+        """Undo the last `count` decisions of the open step, as if they had
+        never been made: the game returns to the state they started from.
+        Only the open step's own decisions can be taken back (a closed step
+        is part of the record); whether the game's rules allow it (nothing
+        revealed to another seat meanwhile) is the caller's to judge."""
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise ValueError(f"count must be a whole number of decisions, not {count!r}")
+        made = len(self._open["decisions"]) if self._open is not None else 0
+        if count > made:
+            raise ValueError(f"the open step has {made} decisions: {count} can't be taken back")
+        if count == 0:
+            return
+        kept = [action for _, action in self._open["decisions"][:made - count]]
+        self.game.restore(self._opened_from)
+        self._open = None
+        self._opened_from = None
+        for action in kept:
+            self.apply(action)
+
     def _step_is_over(self, turn_ended: bool) -> bool:
         game, step = self.game, self._open
         if turn_ended or game.over:
@@ -213,6 +237,7 @@ class GameRecorder:
 
     def _close(self) -> None:
         step, self._open = self._open, None
+        self._opened_from = None
         fields = _action_fields(step["type"], step["seat"], step["decisions"],
                                 step["moves"], step["destination"])
         self.steps.append(Step(step["seat"], step["type"], fields, tuple(step["moves"]),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine import cards as C
 from engine import Phase
-from engine.actions import decode
+from engine.actions import decode, encode
 
 from ..table.narrate import card_words, listing, turns
 from . import hand as H
@@ -46,6 +46,66 @@ def pick(text: str, choices: list[H.Choice]) -> tuple[H.Choice | None, str]:
     return None, f'"{text}" could be {named}{" …" if len(starts) > 4 else ""}: type more, or the number.'
 
 
+# Decisions where the person chooses a set, one member at a time and in any
+# order: the engine takes a set's members in increasing order (an encoding,
+# engine/_legal.py), so the session gathers the whole set first (`set_menu`)
+# and then plays it in that order.
+SET_PHASES = (Phase.RECYCLE_PAY, Phase.DISCARD, Phase.TRADE_GIVE, Phase.TRADE_ASK)
+# R5.3: an offer gives 1 to 3 cards and asks for 1 to 3 kinds.
+MOST_IN_OFFER = 3
+
+
+def set_size(game, me: int) -> int | None:
+    """How many members the set being chosen has: a payment's or a discard's
+    exact count, or None for an offer's part (1 to 3, then done)."""
+    if game.phase == Phase.RECYCLE_PAY:
+        return game.recycle_cost(me)
+    if game.phase == Phase.DISCARD:
+        return game.hand_size(me) - game.hand_limit(me)
+    return None
+
+
+def set_candidates(game, me: int) -> list[int]:
+    """Every action that may be a member of the set, in a fixed order (the
+    options keep their numbers while the set is chosen): the cards a payment
+    or a discard may use (R9.3: never a forbidden item), every card of the
+    hand for an offer, every kind the game's cards allow to ask for."""
+    phase = game.phase
+    if phase in (Phase.RECYCLE_PAY, Phase.DISCARD):
+        cards = sorted(game.payable_cards(me))
+    elif phase == Phase.TRADE_GIVE:
+        cards = sorted(game.hand(me))
+    else:
+        return [a for a in game.legal_actions() if decode(a).name == "kind"]
+    return [encode("card", c) for c in cards]
+
+
+def set_menu(game, me: int, names: list[str], candidates: list[int], picks: list[int],
+             step_actions: list[int], recorder) -> H.Menu:
+    """The options of a set being chosen: every candidate at a fixed number
+    (the chosen ones marked), then done once an offer's part has a member."""
+    phase = game.phase
+    title, context = _title(game, me, names, phase, step_actions, recorder, picks)
+    choices = []
+    for number, action in enumerate(candidates, 1):
+        note = H.choice_note(game, me, action)
+        times = picks.count(action)
+        if times:
+            mark = "chosen" if decode(action).name == "card" else \
+                "asked for" + (f" {times} times" if times > 1 else "")
+            note = f"{mark}; {note}" if note else mark
+        choices.append(H.Choice(number, action, game.action_text(action, names), note))
+    if set_size(game, me) is None and picks:
+        choices.append(H.Choice(len(candidates) + 1, encode("done"), "done",
+                                "make the offer" if phase == Phase.TRADE_ASK
+                                else "go on to what you ask for"))
+    return H.Menu(title, context, choices)
+
+
+def _count(n: int, what: str) -> str:
+    return f"a {what}" if n == 1 else f"{n} {what}s"
+
+
 def decision_menu(game, me: int, names: list[str], step_actions: list[int], recorder) -> H.Menu:
     """What the person is deciding, in words, with the options."""
     phase = game.phase
@@ -54,11 +114,13 @@ def decision_menu(game, me: int, names: list[str], step_actions: list[int], reco
     return H.Menu(title, context, options)
 
 
-def _title(game, me, names, phase, step_actions, recorder) -> tuple[str, list[str]]:
+def _title(game, me, names, phase, step_actions, recorder, picks=()) -> tuple[str, list[str]]:
     """The header of a decision and a few lines of context (the offer so far, the
-    cards looked at). `step_actions` are the person's decisions in this step."""
+    cards looked at). `step_actions` are the person's decisions in this step,
+    `picks` the members of the set being chosen (`set_menu`)."""
     first = decode(step_actions[0]) if step_actions else None
     chosen_cards = [decode(a).arg for a in step_actions if decode(a).name == "card"]
+    picked = [decode(a).arg for a in picks]
 
     def words(cards):
         return listing([card_words(c) for c in cards])
@@ -76,22 +138,25 @@ def _title(game, me, names, phase, step_actions, recorder) -> tuple[str, list[st
         return f"Your turn (round {game.round}) — choose your action{extra}", context
     if phase == Phase.RECYCLE_PAY:
         cost = game.recycle_cost(me)
-        paid = chosen_cards
-        return (f"Recycle — choose a card to pay ({cost - len(paid)} more)",
-                [f"Paid so far: {words(paid)}."] if paid else [])
+        return (f"Recycle — choose {_count(cost, 'card')} to pay ({cost - len(picked)} more)",
+                [f"Chosen so far: {words(picked)}."] if picked else [])
     if phase == Phase.RECYCLE_TAKE:
         return "Recycle — choose a card to take from the discard pile", \
             [f"You paid {words(chosen_cards)}."]
     if phase in (Phase.TRADE_GIVE, Phase.TRADE_ASK):
         target, given, asked = game.pending_offer()
+        if phase == Phase.TRADE_GIVE:
+            given = given + picked
+        else:
+            asked = asked + picked
         context = [f"You offer {words(given) if given else '(nothing yet)'}; you ask for "
                    f"{listing([C.KIND_NAMES[k] for k in asked]) if asked else '(nothing yet)'}."]
         known = [c for c in game.hand(target) if game.knows(me, c)]
         if known:
             context.append(f"You know {names[target]} holds {words(known)}.")
         if phase == Phase.TRADE_GIVE:
-            return f"Trade with {names[target]} — choose a card to offer (1–3), or done", context
-        return f"Trade with {names[target]} — choose a kind to ask for (1–3), or done", context
+            return f"Trade with {names[target]} — choose 1 to 3 cards to offer, then done", context
+        return f"Trade with {names[target]} — choose 1 to 3 kinds to ask for, then done", context
     if phase == Phase.TRADE_REPLY:
         target, given, asked = game.pending_offer()
         offerer = names[game.active]
@@ -127,7 +192,9 @@ def _title(game, me, names, phase, step_actions, recorder) -> tuple[str, list[st
         return f"Trading Post — choose a card of yours to put back in place of {what}", []
     if phase == Phase.DISCARD:
         over = game.hand_size(me) - game.hand_limit(me)
-        return f"Hand limit — choose a card to discard ({over} more)", \
-            ["Forbidden items can't be discarded this way."] if any(
-                C.card_kind(c) >= C.FIRST_FORBIDDEN_KIND for c in game.hand(me)) else []
+        context = [f"Chosen so far: {words(picked)}."] if picked else []
+        if any(C.card_kind(c) >= C.FIRST_FORBIDDEN_KIND for c in game.hand(me)):
+            context.append("Forbidden items can't be discarded this way.")
+        return f"Hand limit — choose {_count(over, 'card')} to discard ({over - len(picked)} more)", \
+            context
     return f"Choose ({phase.label})", []

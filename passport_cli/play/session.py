@@ -19,19 +19,20 @@ from __future__ import annotations
 
 import sys
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from bots.match import Reseeded, Seat, Table, derive_seed
 from engine import Phase
 from engine import cards as C
-from engine.actions import decode
+from engine.actions import decode, encode
 
 from ..table import render as T
 from ..table import view as V
 from ..table.narrate import TURN_STEPS, card_words, listing, narrate, turns
 from . import hand as H
 from . import render as R
-from .menu import decision_menu, pick
+from .menu import MOST_IN_OFFER, SET_PHASES, decision_menu, pick, set_candidates, set_menu, set_size
 
 # The bots' names at a table, in seat order (the person's name is skipped).
 SEAT_NAMES = ("Ana", "Bo", "Cy", "Di", "Eli", "Fay")
@@ -43,11 +44,17 @@ COMMANDS = [
     ("rules [R5.3 | word]", "read the rules: a section, or the sections that mention a word"),
     ("log", "everything you have seen so far this game"),
     ("discard", "the whole discard pile"),
+    ("back", "take back your last choice in the move you are making"),
+    ("cancel", "abandon the move you are making, back to where it began"),
     ("save [FILE]", "save the game; with FILE (.json or .msgpack), also a copy there"),
     ("quit", "save the game and stop; resume with passport play --resume FILE"),
     ("help", "this list"),
 ]
-COMMAND_WORDS = {"help", "?", "table", "hint", "rules", "log", "discard", "save", "quit", "exit"}
+COMMAND_WORDS = {"help", "?", "table", "hint", "rules", "log", "discard", "save", "quit", "exit",
+                 "back", "cancel"}
+# Steps that show the person cards of the draw pile: once shown, they can't
+# be taken back.
+SEEN_STEPS = {"local-guide", "trading-post"}
 # Phases whose decision starts something new for the person: the whole screen is shown.
 SCREEN_PHASES = {Phase.MAIN, Phase.TRADE_REPLY, Phase.MOUSETRAP}
 
@@ -56,6 +63,21 @@ REFUSED = "You couldn't accept the offer: you don't hold every card asked for."
 
 # A longer line is refused unread: no option, command or save path needs it.
 LONGEST_ANSWER = 300
+
+
+@dataclass(frozen=True)
+class Made:
+    """A decision of the person's in the step under way: the engine actions
+    it made, whether the person was asked (else it was the only option),
+    and for a set, its members in the order chosen and whether done ended it."""
+    actions: tuple[int, ...]
+    asked: bool
+    picks: tuple[int, ...] = ()
+    done: bool = False
+
+
+class Again(Exception):
+    """Ask the person again: a choice was taken back."""
 
 
 class Stop(Exception):
@@ -110,6 +132,9 @@ class Session:
         # The person's decisions in the step under way (a save may stop mid-step).
         self.step_actions: list[int] = (list(pending["engine_actions"])
                                         if pending and pending["seat"] == me else [])
+        # What the person may take back: their decisions in the step under way.
+        self.made: list[Made] = [Made((a,), True) for a in self.step_actions]
+        self.picks: list[int] = []  # the members chosen so far of a set being chosen
         self.last_phase = self.game.phase if self.step_actions else None
         self.screen_shown = False
         self.refused = False  # the person could not accept the offer just answered
@@ -126,13 +151,21 @@ class Session:
             while not game.over:
                 if game.decider == self.me:
                     self.activity.stop()
-                    action, asked = self.ask_person()
-                    self.table.apply(action)
-                    self.tell(action, told_now=asked)
+                    try:
+                        made = self.ask_person()
+                    except Again:
+                        continue
+                    for action in made.actions:
+                        self.table.apply(action)
+                    self.tell(made.actions[-1], told_now=made.asked)
+                    pending = self.recorder.pending
+                    mine = pending is not None and pending["seat"] == self.me
+                    self.made = self.made + [made] if mine else []
                 else:
                     self.activity.thinking(self.names[game.decider])
                     self.table.step()  # the bot chooses from its seat's view, never the game
                     self.bots_moved = True
+                    self.made = []
                     self.tell(None, told_now=False)
         except Stop as stop:
             self.activity.stop()
@@ -164,32 +197,130 @@ class Session:
             self.activity.told(lines)
 
     # ---- the person's decisions ----------------------------------------------------------
-    def ask_person(self) -> tuple[int, bool]:
-        """The person's choice, and whether they were asked (a decision with
-        one option is made for them, and told with the others' moves)."""
+    def ask_person(self) -> Made:
+        """The person's decision; a decision with one option is made for them
+        (and told with the others' moves), a set is chosen whole (`ask_set`)."""
         game = self.game
         phase = game.phase
         starts = phase in SCREEN_PHASES or (phase == Phase.DISCARD
                                              and self.last_phase != Phase.DISCARD)
         if starts:
             self.step_actions = []
-        menu = self.menu()
-        asked = phase == Phase.MAIN or len(menu.choices) > 1
-        if not asked:
-            action = menu.choices[0].action
-            self.refused = phase == Phase.TRADE_REPLY  # told as such, not as a decline
+        if phase in SET_PHASES:
+            made = self.ask_set(starts)
         else:
-            if self.after_declined_offer():
-                # the same turn, the same table and hand: only what changed
-                T.render_lines(self.console, self.recap)
-                self.recap = []
-            elif starts or not self.screen_shown:
-                self.screen()
-            R.render_menu(self.console, menu)
-            action = self.prompt(menu)
-        self.step_actions.append(action)
+            menu = self.menu()
+            if phase == Phase.MAIN or len(menu.choices) > 1:
+                self.show(menu, starts)
+                made = Made((self.prompt(menu),), True)
+            else:
+                made = Made((menu.choices[0].action,), False)
+                self.refused = phase == Phase.TRADE_REPLY  # told as such, not as a decline
+        self.step_actions.extend(made.actions)
         self.last_phase = phase
-        return action, asked
+        return made
+
+    def ask_set(self, starts: bool) -> Made:
+        """A payment, a discard or one part of an offer, chosen a member at a
+        time in any order, with fixed option numbers; then played in the
+        order the engine takes a set (increasing ids)."""
+        game = self.game
+        self.reopen_set()
+        candidates = set_candidates(game, self.me)
+        need = set_size(game, self.me)
+        if need is not None and len(candidates) <= need:  # no choice: all of them
+            return Made(tuple(sorted(candidates)), False, tuple(candidates))
+        done = False
+        shown = None
+        while True:
+            menu = set_menu(game, self.me, self.names, candidates, self.picks,
+                            self.step_actions, self.recorder)
+            if menu != shown:
+                self.show(menu, starts)
+                starts, shown = False, menu
+            action = self.prompt(menu)
+            if decode(action).name == "done":
+                done = True
+                break
+            if decode(action).name == "card" and action in self.picks:
+                T.render_note(self.console, f"You chose {card_words(decode(action).arg)} "
+                              "already (back takes back your last choice).")
+                continue
+            self.picks.append(action)
+            if len(self.picks) == (need if need is not None else MOST_IN_OFFER):
+                break
+        picks, self.picks = tuple(self.picks), []
+        actions = tuple(sorted(picks)) + ((encode("done"),) if done else ())
+        return Made(actions, True, picks, done)
+
+    def reopen_set(self) -> None:
+        """A set half played into the engine (a game saved that way by an
+        older version) is taken back into the set being chosen, so that its
+        members can be chosen in any order again."""
+        game = self.game
+        phase = game.phase
+        if phase in (Phase.TRADE_GIVE, Phase.TRADE_ASK):
+            _, given, asked = game.pending_offer()
+            played = len(given if phase == Phase.TRADE_GIVE else asked)
+        elif phase == Phase.RECYCLE_PAY:
+            played = len(self.step_actions) - 1 if self.step_actions else 0
+        else:
+            pending = self.recorder.pending
+            played = len(pending["engine_actions"]) if pending and pending["type"] == "discard" else 0
+        if played <= 0 or played > len(self.made):
+            return
+        members = [a for m in self.made[-played:] for a in m.actions]
+        self.table.take_back(len(members))
+        self.made = self.made[:-played]
+        self.step_actions = self.step_actions[:len(self.step_actions) - len(members)]
+        self.picks = members
+
+    def show(self, menu: H.Menu, starts: bool) -> None:
+        """Put a decision to the person: the screen when it starts something
+        new, then the menu."""
+        if self.after_declined_offer():
+            # the same turn, the same table and hand: only what changed
+            T.render_lines(self.console, self.recap)
+            self.recap = []
+        elif starts or not self.screen_shown:
+            self.screen()
+        R.render_menu(self.console, menu)
+
+    def take_back(self, everything: bool) -> None:
+        """`back` (the last choice) or `cancel` (the whole move): undo the
+        person's decisions in the step under way and ask again, unless
+        another seat has decided since or cards of the draw pile were shown."""
+        if self.picks and not everything:
+            self.picks.pop()
+            self.last_phase = self.game.phase  # the same decision: no new screen
+            raise Again()
+        pending = self.recorder.pending
+        if not self.made and not self.picks:
+            T.render_note(self.console, "There is nothing to take back: you have not begun a move.")
+            return
+        if pending is not None and pending["type"] in SEEN_STEPS:
+            T.render_note(self.console, "You have seen cards of the draw pile in this move: "
+                          "it can't be taken back.")
+            return
+        made, undone, restored = list(self.made), 0, []
+        while made:
+            last = made.pop()
+            undone += len(last.actions)
+            if not everything and last.asked:
+                if last.picks:  # back into the set, less its last choice unless done ended it
+                    restored = list(last.picks if last.done else last.picks[:-1])
+                break
+        if everything:
+            restored = []
+        self.table.take_back(undone)
+        self.made = made
+        self.picks = restored
+        pending = self.recorder.pending
+        self.step_actions = (list(pending["engine_actions"])
+                             if pending and pending["seat"] == self.me else [])
+        self.last_phase = None
+        T.render_note(self.console, "Move abandoned." if everything else "Taken back.")
+        raise Again()
 
     def after_declined_offer(self) -> bool:
         """Is this the person's turn again after its offer was declined (R5.3:
@@ -255,6 +386,8 @@ class Session:
                                        for c in self.game.discard_pile()])
         elif word == "save":
             self.save(Path(rest).expanduser() if rest else None)
+        elif word in ("back", "cancel"):
+            self.take_back(everything=word == "cancel")
         elif word in ("quit", "exit"):
             raise Stop(0, "Stopped.")
 

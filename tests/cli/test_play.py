@@ -407,3 +407,49 @@ def test_save_file_writes_a_copy_and_the_game_keeps_its_own_save(play, home, tmp
     assert len(own) == 1 and f"Resume it with: passport play --resume {own[0]}" in out
     # the copy stays as it was; the game's own save has the move played after it
     assert len(read_record(own[0])["steps"]) > len(read_record(copy)["steps"])
+
+
+def test_a_payment_is_chosen_in_any_order_and_the_numbers_stay(play, home):
+    # Seed 5, one bot: the person holds Swimsuit, Hiking Boots, Bug Spray and
+    # their passport; the engine takes a payment in increasing card order,
+    # the person does not have to.
+    typed = "recycle\n3\n3\n1\nsnorkel\nquit\n"
+    result = play("--seed", 5, "--bots", 1, "--difficulty", "easy", input=typed)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    first = out[out.index("Recycle — choose 2 cards to pay (2 more)"):]
+    first = first[:first.index("> ")]
+    # every card that may pay is listed, the last one too
+    assert all(f"{n}. pay {card}" in first for n, card in
+               [(1, "Swimsuit"), (2, "Hiking Boots"), (3, "Bug Spray"), (4, "Passport (Ghana)")])
+    second = out[out.index("Recycle — choose 2 cards to pay (1 more)"):]
+    assert "Chosen so far: Bug Spray." in second
+    assert "1. pay Swimsuit" in second and "3. pay Bug Spray (chosen)" in second
+    assert "You chose Bug Spray already" in second  # "3" twice pays nothing twice
+    assert re.search(r"You paid Swimsuit and Bug Spray", out)
+    assert "take Snorkel" in out
+
+
+def test_back_and_cancel_take_back_a_move_not_yet_made(play, home):
+    from engine.record import read_record
+    typed = ("back\n"                       # nothing begun yet
+             "offer\n2\n1\ndone\nsunscreen\n"  # an offer, up to the kinds asked for
+             "back\n"                       # the Sunscreen asked for
+             "back\n"                       # done: back among the cards offered
+             "back\n"                       # Swimsuit
+             "cancel\n"                     # the whole offer
+             "draw\nquit\n")
+    result = play("--seed", 5, "--bots", 1, "--difficulty", "easy", input=typed)
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    assert "There is nothing to take back: you have not begun a move." in out
+    assert "Taken back." in out and "Move abandoned." in out
+    after_back = out[out.index("Taken back."):]
+    assert after_back.startswith("Taken back. Trade with Ana — choose 1 to 3 cards to offer")
+    assert "You offer Hiking Boots and Swimsuit" in after_back
+    assert "You offered" not in out and re.search(r"You drew [A-Z]", out)
+    [path] = saves(home)
+    doc = read_record(path)
+    # the abandoned offer is no part of the game: the person's first step is the draw
+    mine = [step["action"]["type"] for step in doc["steps"] if step["seat"] == 0]
+    assert mine[:2] == ["reply", "draw"] and "offer" not in mine  # Ana's offer declined, the draw

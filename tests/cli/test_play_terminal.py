@@ -110,8 +110,9 @@ class Player:
         if title.startswith("Trade with") and "to ask" in title:
             return first("done") or next((str(n) for n in numbers if "(needed)" in options[n]),
                                          "1")
-        if title.startswith(("Hand limit", "Recycle — choose a card to pay")):
-            return first("", ("needed", "Passport")) or "1"
+        if title.startswith("Hand limit") or (title.startswith("Recycle") and "to pay" in title):
+            return (first("", ("needed", "Passport", "chosen"))
+                    or first("", ("chosen",)))
         if title.startswith("Recycle — choose a card to take"):
             return next((str(n) for n in numbers if "needed" in options[n]), "1")
         return first("end the turn") or "1"
@@ -199,7 +200,10 @@ def test_ctrl_c_mid_decision_saves_and_resumes_there(tmp_path):
 
     player = Player()
     child = spawn(tmp_path, "--bots", "1", "--difficulty", "easy", "--seed", "3")
-    while True:  # to the first trade the person composes, one card chosen
+    # To the first trade the person composes, one card chosen: the offer is
+    # under way (its target chosen), the set of cards is not played yet, so
+    # the resumed game asks for the cards again, from the same options.
+    while True:
         screen = player.read(child)
         title, _ = player.menu(screen)
         if title.startswith("Your turn"):
@@ -210,7 +214,9 @@ def test_ctrl_c_mid_decision_saves_and_resumes_there(tmp_path):
             child.sendline("1")
             break
         child.sendline(player.choose(screen))
-    screen = player.read(child)
+    chosen = player.read(child)
+    assert "1. offer" in chosen and "(chosen" in chosen and "done" in player.menu(chosen)[1][
+        max(player.menu(chosen)[1])]
     child.sendintr()
     child.expect(pexpect.EOF)
     player.transcript += ANSI.sub("", child.before)

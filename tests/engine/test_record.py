@@ -369,6 +369,39 @@ def test_a_half_made_decision_is_saved_as_pending():
     assert resumed.game.phase == L.PH_RECYCLE_PAY
 
 
+def test_take_back_undoes_the_open_steps_decisions_exactly():
+    _, _, actions, _ = recorded_game(4, "all", 2, "purposeful")
+    checked = 0
+    for cut in range(1, len(actions)):
+        game = Game.new(4, "all", 2, 30)
+        recorder = GameRecorder(game)
+        for action in actions[:cut]:
+            recorder.apply(action)
+        pending = recorder.pending
+        if pending is None or len(pending["engine_actions"]) < 2:
+            continue
+        made = len(pending["engine_actions"])
+        with pytest.raises(ValueError, match="can't be taken back"):
+            recorder.take_back(made + 1)
+        with pytest.raises(ValueError, match="whole number"):
+            recorder.take_back(True)
+        for back in range(1, made + 1):
+            recorder.take_back(1)
+            twin = GameRecorder(Game.new(4, "all", 2, 30))
+            for action in actions[:cut - back]:
+                twin.apply(action)
+            assert (recorder.game.state == twin.game.state).all()
+            assert recorder.document() == twin.document()
+        assert recorder.pending is None
+        for action in actions[cut - made:cut]:  # the same decisions again: the same game
+            recorder.apply(action)
+        assert recorder.pending == pending
+        checked += 1
+        if checked == 12:
+            break
+    assert checked == 12
+
+
 def test_an_illegal_action_changes_and_records_nothing():
     game, recorder = fresh()
     recorder.apply(L.A_DRAW)
