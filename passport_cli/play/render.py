@@ -9,6 +9,7 @@ Rich's live displays are used only while bots think, never during a prompt.
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.console import Console, Group
 from rich.live import Live
 from rich.markup import escape
@@ -17,7 +18,7 @@ from rich.spinner import Spinner
 from rich.table import Table
 from rich.text import Text
 
-from ..table.render import render_commands, render_lines
+from ..table.render import plain, render_commands, render_lines, render_note
 from .hand import HandView, Menu
 
 
@@ -30,7 +31,7 @@ TWO_COLUMNS_FROM, SHORT_LABEL = 11, 37
 def render_intro(console: Console, lines: list[str]) -> None:
     console.rule("[bold]Passport[/]")
     for line in lines:
-        console.print(line, markup=False, soft_wrap=True)
+        render_note(console, line)
 
 
 def render_recap(console: Console, title: str, lines: list[str]) -> None:
@@ -65,26 +66,35 @@ def render_hand(console: Console, view: HandView) -> None:
 
 
 def render_menu(console: Console, menu: Menu) -> None:
-    console.print(f"[bold]{escape(menu.title)}[/]")
+    render_lines(console, [Text(menu.title, style="bold")])
     render_lines(console, menu.context, indent=2)
-    cells = []
+    numbers, labels = [], []
     for choice in menu.choices:
-        cell = Text(f"{choice.number:>2}. {choice.label}")
+        label = Text(choice.label)
         if choice.note:
-            cell.append(f" ({choice.note})", style="dim")
-        cells.append(cell)
-    two = (len(cells) >= TWO_COLUMNS_FROM
-           and all(len(c.plain) <= SHORT_LABEL for c in cells))
+            label.append(f" ({choice.note})", style="dim")
+        numbers.append(Text(f"{choice.number:>2}."))
+        labels.append(plain(console, label))
+    rows = (len(labels) + 1) // 2
+    widest = max((cell_len(n.plain) + 1 + cell_len(t.plain) for n, t in zip(numbers, labels)),
+                 default=0)
+    # two columns for a long list, when both fit whole (1 + left + 3 + right)
+    two = (len(labels) >= TWO_COLUMNS_FROM and all(len(t.plain) <= SHORT_LABEL for t in labels)
+           and 1 + 2 * widest + 3 <= console.width)
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True, justify="right")
+    grid.add_column()  # a long label wraps between words, under its own start
     if two:
-        grid = Table.grid(padding=(0, 3))
-        rows = (len(cells) + 1) // 2
-        grid.add_column(no_wrap=True)
-        grid.add_column(no_wrap=True)
+        grid.add_column(width=1)
+        grid.add_column(no_wrap=True, justify="right")
+        grid.add_column()
         for r in range(rows):
-            grid.add_row(cells[r], cells[r + rows] if r + rows < len(cells) else Text(""))
-        console.print(Padding(grid, (0, 0, 0, 1), expand=False))
+            right = [numbers[r + rows], labels[r + rows]] if r + rows < len(labels) else ["", ""]
+            grid.add_row(numbers[r], labels[r], "", *right)
     else:
-        render_lines(console, cells, indent=1)
+        for number, label in zip(numbers, labels):
+            grid.add_row(number, label)
+    console.print(Padding(grid, (0, 0, 0, 1), expand=False))
 
 
 def render_log(console: Console, turns: list[tuple[str, list[str]]]) -> None:
@@ -119,10 +129,10 @@ def render_help(console: Console, commands: list[tuple[str, str]]) -> None:
 def render_rules(console: Console, sections: list, more: list[str]) -> None:
     from rich.markdown import Markdown
     for section in sections:
-        console.print(Markdown(section.markdown))
+        console.print(Markdown(plain(console, section.markdown)))
     if more:
-        console.print(f"Also in: {', '.join(more)} (type rules and a section, e.g. "
-                      f"rules {more[0]}).", markup=False)
+        render_lines(console, [f"Also in: {', '.join(more)} (type rules and a section, e.g. "
+                               f"rules {more[0]})."])
 
 
 class BotActivity:

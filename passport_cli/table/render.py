@@ -8,7 +8,10 @@ Nothing here computes or reads a game: every function prints plain data
 
 from __future__ import annotations
 
+import textwrap
+
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console
 from rich.markup import escape
 from rich.padding import Padding
@@ -25,11 +28,84 @@ def _box(console: Console):
     return box.ASCII if console.encoding == "ascii" else box.SIMPLE_HEAD
 
 
+# Characters that `--ascii` spells with more than one letter (ascii_out.py):
+# text holding them is spelled before it is laid out, so that lines keep
+# the width they were wrapped to.
+WIDER_IN_ASCII = ("…", "→", "←")
+
+
+def plain(console: Console, text):
+    """`text` (a str or a Text) as the console will show it: spelled in ASCII
+    beforehand on an ASCII console when the spelling is longer."""
+    if console.encoding != "ascii":
+        return text
+    words = text if isinstance(text, str) else text.plain
+    if not any(char in words for char in WIDER_IN_ASCII):
+        return text
+    from ..ascii_out import to_ascii
+    return to_ascii(text) if isinstance(text, str) else Text(to_ascii(words), style=text.style)
+
+
 def render_table(console: Console, view: TableView) -> None:
     turn = f"Round {view.round} · {view.active}"
     console.rule(f"[bold]{escape(turn)}[/]")
-    console.print(f"[bold]Center:[/] {escape(view.center)} "
-                  f"({escape(', '.join(view.center_needs))})")
+    render_lines(console, [Text.assemble(("Center:", "bold"),
+                                         f" {view.center} ({', '.join(view.center_needs)})")])
+    table = _seat_table(console, view)
+    if _fits(console, table):
+        console.print(table)
+    else:  # too narrow for four columns: a few lines per seat
+        _render_seats(console, view)
+    top = ", ".join(view.discard_top)
+    more = "… " if view.discard_size > len(view.discard_top) else ""
+    discard = f"{view.discard_size} ({more}{top} on top)" if view.discard_size else "empty"
+    render_lines(console, [f"Draw pile: {view.draw_size}  ·  Box: {view.box_size}  ·  "
+                           f"Discard pile: {discard}"])
+    if view.strike:
+        render_lines(console, [Text.assemble(("Airline Strike:", "bold"),
+                                             f" nobody may travel until {view.strike}'s next turn.")])
+
+
+def _fits(console: Console, renderable) -> bool:
+    """Whether `renderable` fits the console's width uncut (Rich may lay a
+    table out wider than asked and crop it)."""
+    import io
+    probe = Console(width=console.width, file=io.StringIO(), color_system=None,
+                    legacy_windows=False)
+    probe.print(renderable, crop=False)
+    return all(cell_len(line) <= console.width
+               for line in probe.file.getvalue().splitlines())
+
+
+def _known(view: TableView, row) -> str:
+    return "(your own)" if row.you and not view.own_listed else ", ".join(row.known) or "-"
+
+
+def _render_seats(console: Console, view: TableView) -> None:
+    """The seats as sentences, for a terminal too narrow for the table; each
+    seat's lines wrap under its name."""
+    grid = Table.grid(padding=0)
+    grid.add_column(no_wrap=True, width=2)
+    grid.add_column()
+    for row in view.seats:
+        who = Text(row.name, style="bold")
+        if row.you and row.name.lower() != "you":
+            who.append(" (you)")
+        if row.character:
+            who.append(f", {row.character}", style="dim")
+        who.append(f": {row.hand_size} {'card' if row.hand_size == 1 else 'cards'}, heading for ")
+        who.append(row.heading_for, style="bold")
+        who.append(f" ({', '.join(row.needs)})")
+        grid.add_row("▶ " if row.active else "", plain(console, who))
+        if row.visited:
+            grid.add_row("", Padding(Text(f"✓ visited {', '.join(row.visited)}", style="green"),
+                                     (0, 0, 0, 2)))
+        grid.add_row("", Padding(plain(console, Text(f"{view.cards_title}: {_known(view, row)}")),
+                                 (0, 0, 0, 2)))
+    console.print(grid)
+
+
+def _seat_table(console: Console, view: TableView) -> Table:
     table = Table(box=_box(console), padding=(0, 1), expand=False, show_edge=False)
     table.add_column("Player", no_wrap=True)
     table.add_column("Hand", justify="right")
@@ -49,18 +125,8 @@ def render_table(console: Console, view: TableView) -> None:
         heading.append("\n" + ", ".join(row.needs))
         if row.visited:
             heading.append(f"\n✓ visited {', '.join(row.visited)}", style="green")
-        known = ("(your own)" if row.you and not view.own_listed
-                 else ", ".join(row.known) or "-")
-        table.add_row(who, str(row.hand_size), heading, Text(known))
-    console.print(table)
-    top = ", ".join(view.discard_top)
-    more = "… " if view.discard_size > len(view.discard_top) else ""
-    discard = f"{view.discard_size} ({more}{top} on top)" if view.discard_size else "empty"
-    console.print(f"Draw pile: {view.draw_size}  ·  Box: {view.box_size}  ·  "
-                  f"Discard pile: {escape(discard)}")
-    if view.strike:
-        console.print(f"[bold]Airline Strike:[/] nobody may travel until "
-                      f"{escape(view.strike)}'s next turn.")
+        table.add_row(who, str(row.hand_size), heading, Text(_known(view, row)))
+    return table
 
 
 def render_end(console: Console, headline: str, hands: list[tuple[str, list[str], list[str]]],
@@ -78,13 +144,19 @@ def render_end(console: Console, headline: str, hands: list[tuple[str, list[str]
 
 
 def render_note(console: Console, text: str, style: str = "") -> None:
-    """One message; never broken into lines, so that a path in it stays whole."""
-    console.print(Text(text, style=style), soft_wrap=True)
+    """One message, wrapped between words; a word longer than the line (a
+    path) is never broken, so that it can be copied whole."""
+    text = plain(console, text)
+    lines = textwrap.wrap(text, console.width, break_long_words=False,
+                          break_on_hyphens=False) or [""]
+    for line in lines:
+        console.print(Text(line, style=style), soft_wrap=True)
 
 
 def render_lines(console: Console, lines: list[str], indent: int = 0) -> None:
-    """Sentences, each wrapped to the width with a hanging indent."""
+    """Sentences, each wrapped between words to the width, with an indent."""
     for line in lines:
+        line = plain(console, line)
         line = Text(line) if isinstance(line, str) else line
         if indent:
             console.print(Padding(line, (0, 0, 0, indent), expand=False))
