@@ -6,6 +6,10 @@ Plain Python, no Rich: `passport rules`, `passport cards` and the in-game
 Sections are the rulebook's headings (`## R5. …` is R5, `### R5.3 Trade` is
 R5.3) plus the numbered steps of the sections that consist of a numbered
 list (R3, R4, R7, R10), so that citations such as R4.4 or R7.3 resolve too.
+
+The shipped file is the project's RULES.md, word for word; the few sentences
+it addresses to the people who build the game (the engine, tests) are told
+to players in their own words (`PLAYER_WORDING`).
 """
 
 from __future__ import annotations
@@ -22,6 +26,36 @@ SHOWN_IN_FULL = 3
 _HEADING = re.compile(r"^(#{2,3}) R(\d+(?:\.\d+)?)\.? +(.*)$")
 _LIST_ITEM = re.compile(r"^(\d+)\. +(.*)$")
 _SECTION_ID = re.compile(r"^(?:r|§)?\s*(\d+)(?:\.(\d+))?\.?$", re.IGNORECASE)
+
+
+# What RULES.md says to the game's builders, and what a player reads instead.
+# Each text must be in the file (a test checks it), so that a changed
+# sentence is never shown to players unreworded.
+PLAYER_WORDING = {
+    "This is the authoritative rule text for the project. It restates the printed\n"
+    "rulebook (a travel card game for 2–6 players, published in many languages)\n"
+    "and fixes every point the printed text leaves open, so that the engine, the\n"
+    "bots, the terminal app and the tests all agree. Where the engine and this file\n"
+    "disagree, the engine is wrong. Where this file is silent, do what a table of\n"
+    "careful players would agree is fair, and write the decision down in the\n"
+    "project's own rules document.":
+    "These are the rules this game plays by. They restate the printed rulebook\n"
+    "(a travel card game for 2–6 players, published in many languages) and settle\n"
+    "every point the printed text leaves open.",
+    "Section numbers (R1, R2, …) are stable: tests and comments may cite them.":
+    "Each section has a number (R1, R2, …): `rules R5.3` shows one.",
+    "For engines and\ntournaments, a game still running":
+    "Here, a game still\nrunning",
+    "pick cards uniformly at random from\n   the engine's seeded random source.":
+    "pick cards uniformly at random (the\n   game's seed decides which).",
+}
+
+
+def player_edition(text: str) -> str:
+    """RULES.md as players read it (`PLAYER_WORDING`)."""
+    for builders, players in PLAYER_WORDING.items():
+        text = text.replace(builders, players)
+    return text
 
 
 class Section(NamedTuple):
@@ -125,8 +159,12 @@ def normalize_id(text: str) -> str | None:
 @functools.lru_cache(maxsize=1)
 def load() -> Rulebook:
     """The rulebook shipped inside the package (read once)."""
-    text = resources.files("passport_cli").joinpath("data", "RULES.md").read_text("utf-8")
-    return Rulebook(text)
+    return Rulebook(player_edition(shipped_text()))
+
+
+def shipped_text() -> str:
+    """RULES.md as the package ships it, word for word."""
+    return resources.files("passport_cli").joinpath("data", "RULES.md").read_text("utf-8")
 
 
 def find(section_or_words: str) -> list[Section]:

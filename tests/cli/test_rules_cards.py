@@ -222,3 +222,14 @@ def test_help_loads_nothing_heavy_and_rules_needs_no_engine():
     assert done.returncode == 0, done.stderr
     loaded = json.loads(done.stdout)
     assert loaded == {"rules --help": [], "cards --help": [], "rules R5.3": ["rich"]}
+
+
+def test_players_read_no_words_meant_for_the_builders(passport):
+    # every sentence reworded is in the shipped file, so none can slip through
+    text = rulebook.shipped_text()
+    for builders in rulebook.PLAYER_WORDING:
+        assert builders in text
+    shown = passport("rules").output.lower()
+    for word in ("engine", "tests", "project", "comments may cite"):
+        assert word not in rulebook.load().text.lower(), word
+        assert word not in shown, word
