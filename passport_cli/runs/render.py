@@ -3,6 +3,9 @@ and the selfplay summary. Nothing here computes."""
 
 from __future__ import annotations
 
+import sys
+import time
+
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
@@ -20,16 +23,26 @@ def entries_text(bots) -> str:
 
 
 class GamesProgress:
-    """A progress bar over games, shown on terminals only (piped, or under
-    CliRunner, nothing). `progress_class` may add to Rich's Progress."""
+    """A progress bar over games on a terminal. Piped or redirected, a line
+    on stderr instead, each time another 5% of the games is played or a
+    minute has passed, and at the end, so that a long run can be followed
+    from its log; the results on stdout stay clean. `progress_class` may
+    add to Rich's Progress."""
 
     progress_class = Progress
+    LINE_EVERY = 60.0      # seconds, at most, between two progress lines
+    LINE_SHARE = 0.05      # or this share of the games
 
-    def __init__(self, console: Console, total: int, completed: int = 0, **extra) -> None:
+    def __init__(self, console: Console, total: int, completed: int = 0, log=None,
+                 **extra) -> None:
         self._progress = self.progress_class(
             TextColumn("Playing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
             console=console, transient=True, disable=not console.is_terminal, **extra)
         self._task = self._progress.add_task("games", total=total, completed=completed)
+        self._lines = None if console.is_terminal else (log or sys.stderr)
+        self._total, self._done, self._started = total, completed, time.monotonic()
+        self._last_line, self._last_done = self._started, completed
+        self._extra = extra
 
     def __enter__(self):
         self._progress.start()
@@ -40,6 +53,19 @@ class GamesProgress:
 
     def advance(self, _result=None) -> None:
         self._progress.advance(self._task)
+        self._done += 1
+        if self._lines is None:
+            return
+        now = time.monotonic()
+        if (self._done == self._total or now - self._last_line >= self.LINE_EVERY
+                or self._done - self._last_done >= max(1, self.LINE_SHARE * self._total)):
+            self._last_line, self._last_done = now, self._done
+            print(self.progress_line(now - self._started), file=self._lines, flush=True)
+
+    def progress_line(self, elapsed: float) -> str:
+        """One line of progress: games played of all, and the time taken."""
+        minutes, seconds = divmod(int(elapsed), 60)
+        return f"{self._done}/{self._total} games played, {minutes}m{seconds:02d}s"
 
 
 class SelfplayProgress(GamesProgress):

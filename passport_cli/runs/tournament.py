@@ -45,6 +45,16 @@ class TournamentProgress(GamesProgress):
         """`test`: a bots.sprt.SprtRun whose state is shown, if any."""
         super().__init__(console, total, completed, win_rates=win_rates, test=test)
 
+    def progress_line(self, elapsed: float) -> str:
+        rates = ", ".join(f"{name} {'—' if rate is None else f'{rate:.1%}'}"
+                          for name, rate in self._extra["win_rates"]())
+        line = f"{super().progress_line(elapsed)}; win rates so far: {rates}"
+        test = self._extra.get("test")
+        if test is not None:
+            state = test.state
+            line += f"; SPRT after {state.deals} deals: LLR {state.llr:.2f}"
+        return line
+
 
 def _percent(value: float | None) -> str:
     return "—" if value is None else f"{value:.1%}"

@@ -8,7 +8,7 @@ def test_the_table_and_the_json(passport, tmp_path):
     result = passport("calibrate", "--bots", "easy,greedy", "--games", "2", "--round-cap", "30",
                       "--out", str(out))
     assert result.exit_code == 0, result.output
-    lines = result.output.splitlines()
+    lines = result.stdout.splitlines()
     assert lines[0].startswith("Calibration: easy, greedy; 2 games, ")
     assert lines[1].split()[:3] == ["Chance", "given", "Moves"]
     assert any(line.startswith("Calibration error: ") for line in lines)

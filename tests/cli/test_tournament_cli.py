@@ -15,7 +15,7 @@ BOT_FIELDS = {"seats", "games", "wins", "draws", "win_rate", "ci_low", "ci_high"
 def test_table_for_people(passport):
     result = passport("tournament", *QUICK)
     assert result.exit_code == 0, result.output
-    lines = result.output.splitlines()
+    lines = result.stdout.splitlines()
     assert lines[0] == "Tournament: greedy, random; 2 deals × 2 seatings = 4 games"
     assert "2 players, extensions: all, seed 3, round cap 20" in lines[1]
     header = lines[2].split()
@@ -26,6 +26,16 @@ def test_table_for_people(passport):
     assert rows["greedy"][1] == "4"  # games: one seat in each of the 4 games
     assert any(line.startswith("Endings: ") for line in lines)
     assert all(len(line) <= 80 for line in lines)
+
+
+def test_piped_a_run_tells_its_progress_on_stderr(passport):
+    # not a terminal: no progress bar, a line per 5% of the games instead
+    result = passport("tournament", *QUICK)
+    lines = result.stderr.splitlines()
+    assert [line.split(" games")[0] for line in lines] == ["1/4", "2/4", "3/4", "4/4"]
+    assert lines[-1].startswith("4/4 games played, 0m")
+    assert "win rates so far: greedy " in lines[-1]
+    assert "games played" not in result.stdout
 
 
 def test_repeated_names_are_pooled(passport):
