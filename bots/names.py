@@ -8,6 +8,14 @@ from __future__ import annotations
 
 # The search levels, weakest first (their settings: bots/difficulty.py).
 LEVELS = ("easy", "medium", "hard", "expert")
+# What each level means to a person choosing an opponent, one line each
+# (`passport play --help`, the start of a game, the README).
+LEVEL_WORDS = {
+    "easy": "a beginner: a very short search, and often a random move",
+    "medium": "a casual player: a short search, 200 playouts a move",
+    "hard": "a good player: 10 times medium's search; beats it in 3 duels of 5",
+    "expert": "the strongest: about a second of search a move; hint asks it",
+}
 # The bots that do not search: uniform random, the one-ply heuristic, and
 # the rule-based planner.
 BASELINES = ("random", "greedy", "planner")

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import click
 
-from bots.names import LEVELS
+from bots.names import LEVEL_WORDS, LEVELS
 
 from ..options import (
     deal_seed_option, difficulty_option, extensions_option, look_options, think_option,
@@ -22,7 +22,24 @@ def _name(ctx, param, value):
     return value
 
 
-@click.command()
+HELP = f"""Play Passport against bots. You sit at seat 0 of a new game.
+
+At every decision you get the table, your hand and numbered options:
+type a number or the start of an option's words. Type help at any prompt
+for the commands (hint, rules, log, save, back, cancel, quit, ...).
+
+Games are saved in $PASSPORT_HOME/saves (default ~/.local/share/passport/saves):
+when you quit, at end of input (exit code 0), on Ctrl-C (exit code 130),
+and at the end, as a game record. Resume with --resume FILE.
+
+The levels of --difficulty:
+
+\b
+{chr(10).join(f"{level:<7} {words}" for level, words in LEVEL_WORDS.items())}
+"""
+
+
+@click.command(help=HELP)
 @click.option("--bots", type=click.IntRange(1, 5), default=3, show_default=True,
               help="How many bots you play against (1 to 5).")
 @difficulty_option(LEVELS, "level")
@@ -36,16 +53,7 @@ def _name(ctx, param, value):
 @look_options
 @click.pass_context
 def play(ctx, bots, difficulty, extensions, seed, name, think, resume, no_color, ascii_only):
-    """Play Passport against bots. You sit at seat 0 of a new game.
-
-    At every decision you get the table, your hand and numbered options:
-    type a number or the start of an option's words. Type help at any prompt
-    for the commands (hint, rules, log, save, quit, ...).
-
-    Games are saved in $PASSPORT_HOME/saves (default ~/.local/share/passport/saves):
-    when you quit, at end of input (exit code 0), on Ctrl-C (exit code 130),
-    and at the end, as a game record. Resume with --resume FILE.
-    """
+    """`passport play`; its help is HELP."""
     if resume is not None:
         given = [f"--{option}" for option in NEW_GAME_OPTIONS
                  if ctx.get_parameter_source(option) == click.core.ParameterSource.COMMANDLINE]

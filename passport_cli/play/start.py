@@ -7,6 +7,7 @@ import secrets
 import sys
 from pathlib import Path
 
+from bots.names import LEVEL_WORDS
 from engine import cards as C
 
 from ..table.narrate import TURN_STEPS, listing, narrate
@@ -83,8 +84,10 @@ def opening(session: Session, resumed: bool) -> list[str]:
     start_seat = game.start_seat
     who = "You start" if start_seat == me else f"{names[start_seat]} starts"
     own = C.COUNTRIES[game.own_country(start_seat)]
+    levels = dict.fromkeys(seat.level for i, seat in enumerate(session.seats) if i != me)
     return [
         f"You play against {listing(bots)}. Extensions: {extensions}.",
+        *(f"{level.capitalize()}: {LEVEL_WORDS[level]}." for level in levels),
         f"Seed {game.config.seed} (--seed {game.config.seed} deals this game again).",
         f"{who}: {own} is the own country closest to the center, "
         f"{C.COUNTRIES[game.center]} (R3.5).",

@@ -46,3 +46,14 @@ def test_the_extension_names_in_help_are_the_engines():
     from engine.cards import EXTENSIONS
     from passport_cli.options import EXTENSION_NAMES
     assert EXTENSION_NAMES == EXTENSIONS
+
+
+def test_each_level_is_one_line_in_the_help_the_readme_and_the_start(passport):
+    from bots.names import LEVEL_WORDS, LEVELS
+    help_text = passport("play", "--help").output
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    assert set(LEVEL_WORDS) == set(LEVELS)
+    for level, words in LEVEL_WORDS.items():
+        assert f"{level:<7} {words}" in help_text
+        assert f"| `{level}` | {words} |" in readme
+    assert all(len(line) <= 80 for line in help_text.splitlines())

@@ -179,8 +179,10 @@ def test_choosing_by_words_and_the_commands(play, home):
 
 
 def test_the_screen_shows_only_what_seat_0_knows(play, home):
+    from bots.names import LEVEL_WORDS
     result = play("--seed", SEED, "--difficulty", "easy", input="")
     out = result.output
+    assert f"Easy: {LEVEL_WORDS['easy']}." in out  # what the level means, at the start
     assert "Round 1 · your turn" in out
     assert "Center: Japan (Chopsticks, Phrasebook, Travel Adapter)" in out
     assert "Your hand (4 cards, limit 7)" in out
