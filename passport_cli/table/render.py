@@ -18,7 +18,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from .view import TableView
+from .view import CHARACTER_EFFECTS, TableView
 
 
 NUMBER_WIDTH = 5  # "1234 " : step numbers up to 9999, then the sentences
@@ -56,6 +56,12 @@ def render_table(console: Console, view: TableView) -> None:
         console.print(table)
     else:  # too narrow for four columns: a few lines per seat
         _render_seats(console, view)
+    characters = [(row.character, "you" if row.you else row.name)
+                  for row in view.seats if row.character]
+    if characters:
+        render_lines(console, [Text.assemble(("Characters: ", "bold"), "; ".join(
+            f"{character} ({who}): {CHARACTER_EFFECTS[character]}"
+            for character, who in characters) + ".")])
     top = ", ".join(view.discard_top)
     more = "… " if view.discard_size > len(view.discard_top) else ""
     discard = f"{view.discard_size} ({more}{top} on top)" if view.discard_size else "empty"

@@ -25,6 +25,17 @@ class CardLabel:
     flag: str = ""  # "forbidden", "passport", "" ...
 
 
+# Each character's ability in a few words (R9.5), shown under the table.
+CHARACTER_EFFECTS = {
+    "Backpacker": "hand limit 9",
+    "Smuggler": "may give a forbidden item of their own to anyone, as an action",
+    "Collector": "recycling costs 1 card",
+    "Pickpocket": "stealing costs no card",
+    "Diplomat": "2 bonus cards after a trade they proposed",
+    "Jetsetter": "draws 2 cards",
+}
+
+
 @dataclass(frozen=True)
 class SeatRow:
     name: str

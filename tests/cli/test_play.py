@@ -307,6 +307,17 @@ def test_accepting_an_offer_says_it_gives_the_only_passport():
     assert choice_note(game, 1, L.A_NO) == ""
 
 
+def test_the_characters_at_the_table_are_explained_under_it(play, home):
+    from engine import cards as C
+    from passport_cli.table.view import CHARACTER_EFFECTS
+    assert set(CHARACTER_EFFECTS) == {name.removeprefix("The ") for name in C.CHARACTERS}
+    result = play("--seed", 7, "--difficulty", "easy", "--extensions", "all", input="")
+    out = " ".join(result.output.split())
+    assert ("Characters: Smuggler (you): may give a forbidden item of their own to anyone, "
+            "as an action; Jetsetter (Ana): draws 2 cards; Backpacker (Bo): hand limit 9; "
+            "Collector (Cy): recycling costs 1 card.") in out
+
+
 def test_a_hand_of_one_card_is_one_card():
     from rich.console import Console
     from passport_cli.play.hand import HandView
