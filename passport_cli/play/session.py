@@ -212,7 +212,7 @@ class Session:
             menu = self.menu()
             if phase == Phase.MAIN or len(menu.choices) > 1:
                 self.show(menu, starts)
-                made = Made((self.prompt(menu),), True)
+                made = Made((self.prompt(menu, confirm_risk=True),), True)
             else:
                 made = Made((menu.choices[0].action,), False)
                 self.refused = phase == Phase.TRADE_REPLY  # told as such, not as a decline
@@ -238,7 +238,7 @@ class Session:
             if menu != shown:
                 self.show(menu, starts)
                 starts, shown = False, menu
-            action = self.prompt(menu)
+            action = self.prompt(menu, confirm_risk=True)
             if decode(action).name == "done":
                 done = True
                 break
@@ -339,7 +339,31 @@ class Session:
         R.render_hand(self.console, H.hand_view(self.game, self.me))
         self.screen_shown = True
 
-    def prompt(self, menu: H.Menu) -> int:
+    def prompt(self, menu: H.Menu, confirm_risk: bool = False) -> int:
+        """Read until the person names an option; commands are run in between.
+        With `confirm_risk`, an option that gives away the only passport or a
+        card the person needs is played only once they confirm it."""
+        while True:
+            action = self.read_option(menu)
+            choice = next(c for c in menu.choices if c.action == action)
+            if not confirm_risk or not risky(self.game.phase, choice):
+                return action
+            label = choice.label[0].upper() + choice.label[1:]
+            if self.confirm(f"{label}? ({choice.note}) Type y to confirm, n to choose again."):
+                return action
+            T.render_note(self.console, "Then choose again.")
+
+    def confirm(self, question: str) -> bool:
+        """Ask a yes-or-no question; anything but yes is no."""
+        T.render_note(self.console, question)
+        try:
+            text = self.read(PROMPT)
+        except EOFError:
+            self.console.print()
+            raise Stop(0, "End of input.") from None
+        return text.strip().lower() in ("y", "yes")
+
+    def read_option(self, menu: H.Menu) -> int:
         """Read until the person names an option; commands are run in between."""
         if self.bots_moved:
             drop_typed_ahead()
@@ -500,6 +524,22 @@ class Session:
 @contextmanager
 def _nothing():
     yield
+
+
+# Phases whose choice gives a card of the person's away.
+GIVING_PHASES = {Phase.RECYCLE_PAY, Phase.DISCARD, Phase.TRADE_GIVE, Phase.STEAL_PAY,
+                 Phase.DISPOSE_WITH, Phase.TRADING_POST_GIVE}
+
+
+def risky(phase: Phase, choice: H.Choice) -> bool:
+    """Whether a choice gives away the person's only passport or a card they
+    need (its note says so: hand.choice_note, hand.reply_note)."""
+    name = decode(choice.action).name
+    if phase == Phase.TRADE_REPLY:
+        return name == "yes" and choice.note.startswith("you would give")
+    return (phase in GIVING_PHASES and name == "card"
+            and ("your only passport" in choice.note or "needed for" in choice.note)
+            and "chosen" not in choice.note)
 
 
 def drop_typed_ahead() -> None:

@@ -496,3 +496,16 @@ def test_lines_wrap_between_words_at_any_width_from_50(play, home, ascii_only):
         lines = screen(width)
         assert max(cell_len(line) for line in lines if str(home) not in line) <= width
         assert words(lines) <= wide, (width, sorted(words(lines) - wide))
+
+
+def test_giving_away_the_only_passport_or_a_needed_card_asks_first(play, home):
+    typed = "recycle\n4\nn\n4\ny\n1\nquit\n"  # the passport: refused once, then confirmed
+    result = play("--seed", 5, "--bots", 1, "--difficulty", "easy", input=typed)
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    question = ("Pay Passport (Ghana)? (your only passport) Type y to confirm, "
+                "n to choose again.")
+    assert out.count(question) == 2 and out.count("Then choose again.") == 1
+    assert "You paid Swimsuit and Passport (Ghana)." in out
+    # a card nobody needs is paid without a question
+    assert "Pay Swimsuit?" not in out
