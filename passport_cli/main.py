@@ -15,6 +15,7 @@ from .commands.play import play
 from .commands.replay import replay
 from .commands.rules import rules
 from .commands.selfplay import selfplay
+from .commands.stats import stats
 from .commands.tournament import tournament
 from .commands.warm import warm
 from .commands.watch import watch
@@ -35,6 +36,7 @@ cli.add_command(play)
 cli.add_command(replay)
 cli.add_command(rules)
 cli.add_command(selfplay)
+cli.add_command(stats)
 cli.add_command(tournament)
 cli.add_command(warm)
 cli.add_command(watch)

@@ -519,6 +519,12 @@ class Session:
             T.render_note(self.console, f"Game record saved to {self.path}")
         except RecordError as error:
             T.render_note(self.console, f"The game record could not be saved: {error}.")
+        from . import history
+        levels = [seat.level for s, seat in enumerate(self.seats) if s != self.me]
+        try:
+            history.record(history.finished_game(self.game, self.me, levels, self.path))
+        except history.HistoryError as error:  # the game is saved: only the tally misses it
+            T.render_note(self.console, str(error))
 
 
 @contextmanager

@@ -1,0 +1,149 @@
+"""The person's record across games: every finished `passport play` game in
+a local SQLite database ($PASSPORT_HOME/history.sqlite3), read by
+`passport stats`.
+
+Keeping the record must never cost a game: a damaged, locked or unwritable
+database is reported in one sentence (`HistoryError`) and the game, already
+saved as its record file, is not touched.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from .saves import passport_home
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    save TEXT PRIMARY KEY,      -- the game's record file: one row per game
+    finished REAL NOT NULL,     -- seconds since the epoch
+    seed INTEGER NOT NULL,
+    players INTEGER NOT NULL,
+    extensions TEXT NOT NULL,   -- "events,postcards" or "none"
+    levels TEXT NOT NULL,       -- the bots' levels in seat order: "easy,hard"
+    result TEXT NOT NULL CHECK (result IN ('win', 'loss', 'draw')),
+    reason TEXT,                -- center, postcards, or NULL at the round cap
+    rounds INTEGER NOT NULL
+)
+"""
+LOCK_WAIT = 2.0  # seconds to wait for a database another program is writing
+
+
+class HistoryError(Exception):
+    """The record of games can't be read or written; `str()` is one sentence."""
+
+
+class NoGamesYet(HistoryError):
+    """No game has been recorded yet."""
+
+
+@dataclass(frozen=True)
+class Played:
+    save: str
+    finished: float
+    seed: int
+    players: int
+    extensions: str
+    levels: str
+    result: str
+    reason: str | None
+    rounds: int
+
+
+def database_path() -> Path:
+    return passport_home() / "history.sqlite3"
+
+
+def _connect(path: Path, create: bool) -> sqlite3.Connection:
+    try:
+        if create:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        elif not path.exists():
+            raise NoGamesYet("No finished games yet: play one with passport play.")
+        connection = sqlite3.connect(path, timeout=LOCK_WAIT)
+        connection.execute(SCHEMA)
+        return connection
+    except (sqlite3.Error, OSError) as error:
+        raise HistoryError(f"The record of your games in {path} can't be used: {error}.") from None
+
+
+def record(game: Played, path: Path | None = None) -> None:
+    """Add a finished game (once: the same save file again replaces its row)."""
+    path = path or database_path()
+    connection = _connect(path, create=True)
+    try:
+        with connection:
+            connection.execute("INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                               (game.save, game.finished, game.seed, game.players,
+                                game.extensions, game.levels, game.result, game.reason,
+                                game.rounds))
+    except sqlite3.Error as error:
+        raise HistoryError(f"The record of your games in {path} can't be used: {error}.") from None
+    finally:
+        connection.close()
+
+
+def games(path: Path | None = None) -> list[Played]:
+    """Every finished game, oldest first."""
+    path = path or database_path()
+    connection = _connect(path, create=False)
+    try:
+        rows = connection.execute("SELECT save, finished, seed, players, extensions, levels, "
+                                  "result, reason, rounds FROM games ORDER BY finished").fetchall()
+    except sqlite3.Error as error:
+        raise HistoryError(f"The record of your games in {path} can't be used: {error}.") from None
+    finally:
+        connection.close()
+    return [Played(*row) for row in rows]
+
+
+def finished_game(game, me: int, levels: list[str], save: Path) -> Played:
+    """The row of a finished game (engine Game) played from seat `me`."""
+    outcome = game.outcome
+    result = "draw" if outcome.winner is None else "win" if outcome.winner == me else "loss"
+    return Played(str(save), time.time(), int(game.config.seed), game.players,
+                ",".join(game.config.extension_names) or "none", ",".join(levels), result,
+                outcome.reason if outcome.winner is not None else None, outcome.rounds)
+
+
+@dataclass(frozen=True)
+class Tally:
+    games: int
+    wins: int
+    losses: int
+    draws: int
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+def tally(rows: list[Played]) -> Tally:
+    return Tally(len(rows), sum(r.result == "win" for r in rows),
+                 sum(r.result == "loss" for r in rows), sum(r.result == "draw" for r in rows))
+
+
+def by(rows: list[Played], key) -> dict[str, Tally]:
+    """Tallies per value of `key(row)`, in order of first appearance."""
+    groups: dict[str, list[Played]] = {}
+    for row in rows:
+        groups.setdefault(key(row), []).append(row)
+    return {name: tally(group) for name, group in groups.items()}
+
+
+def streaks(rows: list[Played]) -> tuple[int, int]:
+    """(wins in a row up to the last game, the longest run of wins)."""
+    current = best = 0
+    for row in rows:
+        current = current + 1 if row.result == "win" else 0
+        best = max(best, current)
+    return current, best
+
+
+def difficulty(row: Played) -> str:
+    """'medium' when every bot had that level, else the levels: 'easy, hard'."""
+    levels = row.levels.split(",")
+    return levels[0] if len(set(levels)) == 1 else ", ".join(levels)

@@ -1,0 +1,27 @@
+"""Rich output of `passport stats` (the numbers come from play/history.py)."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+
+from ..play import history
+
+
+def render_stats(console: Console, rows: list) -> None:
+    overall = history.tally(rows)
+    current, best = history.streaks(rows)
+    console.print(f"[bold]{overall.games} game{'s' if overall.games != 1 else ''}[/]: "
+                  f"{overall.wins} won, {overall.losses} lost, {overall.draws} at the round cap "
+                  f"({overall.win_rate:.0%} won)")
+    console.print(f"Wins in a row now: {current}; longest run: {best}")
+    for title, key in (("Difficulty", history.difficulty),
+                       ("Players", lambda row: str(row.players)),
+                       ("Extensions", lambda row: row.extensions.replace(",", ", "))):
+        table = Table(title, "Games", "Won", "Lost", "Drawn", "Won %", box=None,
+                      padding=(0, 2, 0, 0), title_justify="left")
+        for name, t in history.by(rows, key).items():
+            table.add_row(name, str(t.games), str(t.wins), str(t.losses), str(t.draws),
+                          f"{t.win_rate:.0%}")
+        console.print()
+        console.print(table)

@@ -1,0 +1,71 @@
+"""`passport stats` and the record of finished games it reads
+(passport_cli/play/history.py)."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from passport_cli.main import cli
+from passport_cli.play import history
+
+TO_THE_END = "1\ny\n" * 600  # draw, say yes: seed 1 ends in round 18, won by Ana
+
+
+@pytest.fixture(scope="module", autouse=True)
+def kernels_ready():
+    from passport_cli.warmup import prepare_bots, prepare_engine
+    prepare_engine()
+    prepare_bots(["easy"])
+
+
+@pytest.fixture
+def run(tmp_path):
+    def invoke(*args, input=""):
+        env = {"NO_COLOR": "1", "COLUMNS": "80", "PASSPORT_HOME": str(tmp_path / "home")}
+        return CliRunner().invoke(cli, [str(a) for a in args], input=input, env=env,
+                                  prog_name="passport")
+    return invoke
+
+
+def test_every_finished_game_is_counted(run, tmp_path):
+    assert run("stats").output.strip() == "No finished games yet: play one with passport play."
+    for _ in range(2):
+        result = run("play", "--seed", 1, "--bots", 1, "--difficulty", "easy", input=TO_THE_END)
+        assert result.exit_code == 0 and "Game over" in result.output, result.output[-2000:]
+    stopped = run("play", "--seed", 1, "--bots", 1, "--difficulty", "easy", input="quit\n")
+    assert stopped.exit_code == 0  # a game stopped before its end is not counted
+    result = run("stats")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "2 games: 0 won, 2 lost, 0 at the round cap (0% won)" in out
+    assert "Wins in a row now: 0; longest run: 0" in out
+    assert any(line.split() == ["easy", "2", "0", "2", "0", "0%"] for line in out.splitlines())
+    rows = history.games(tmp_path / "home" / "history.sqlite3")
+    assert len({row.save for row in rows}) == 2 and {row.reason for row in rows} == {"center"}
+
+
+def test_a_damaged_record_never_stops_a_game(run, tmp_path):
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "history.sqlite3").write_bytes(b"this is not a database" * 100)
+    result = run("play", "--seed", 1, "--bots", 1, "--difficulty", "easy", input=TO_THE_END)
+    assert result.exit_code == 0
+    out = " ".join(result.output.split())
+    assert "Game over" in out and "Game record saved to" in out
+    assert "The record of your games in" in out and "can't be used" in out
+    result = run("stats")
+    assert result.exit_code == 1 and "can't be used" in result.output
+    assert len(result.output.strip().splitlines()) == 1 and "Traceback" not in result.output
+
+
+def test_streaks_and_groups():
+    def played(result, levels="medium", players=4):
+        return history.Played("x", 0.0, 1, players, "none", levels, result, None, 10)
+    rows = [played("win"), played("win", "easy,hard"), played("loss"), played("win"),
+            played("win", players=2), played("draw")]
+    assert history.streaks(rows) == (0, 2)
+    assert history.streaks(rows[:-1]) == (2, 2)
+    groups = history.by(rows, history.difficulty)
+    assert list(groups) == ["medium", "easy, hard"]
+    assert (groups["medium"].games, groups["medium"].wins, groups["medium"].draws) == (5, 3, 1)
