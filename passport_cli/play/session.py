@@ -511,6 +511,8 @@ class Session:
         self.recap = []
         headline, hands = V.end_summary(self.game, self.names, self.me)
         T.render_end(self.console, headline, hands, self.game.outcome.rounds)
+        R.render_recap(self.console, "How the game went",
+                       V.game_summary(self.game, self.table.steps, self.names, self.me))
         from engine.record import RecordError
 
         from .saves import write_save

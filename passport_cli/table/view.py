@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from engine import cards as C
 
-from .narrate import PUBLIC, card_words
+from .narrate import PUBLIC, card_words, listing
 
 
 @dataclass(frozen=True)
@@ -144,3 +144,45 @@ def end_summary(game, names: list[str], viewer: int | None = None):
               [card_words(c) for c in game.hand(s)])
              for s in range(game.players)]
     return headline, hands
+
+
+def game_summary(game, steps, names: list[str], viewer: int | None = None) -> list[str]:
+    """How each player's game went, a sentence each: offers made and how many
+    were accepted, steals, and how close they came (what their next trip
+    still lacked, their postcards). Only public facts: every step here was
+    seen by all, and a finished game's hands are shown anyway."""
+    offers = [0] * game.players
+    accepted = [0] * game.players
+    steals = [0] * game.players
+    last_offer = None
+    for step in steps:
+        if step.type == "offer":
+            offers[step.seat] += 1
+            last_offer = step.seat
+        elif step.type == "reply" and step["accept"] and last_offer is not None:
+            accepted[last_offer] += 1
+        elif step.type == "steal":
+            steals[step.seat] += 1
+    postcards = game.config.extensions & C.EXT_POSTCARDS
+    lines = []
+    for seat in range(game.players):
+        who = "You" if seat == viewer else names[seat]
+        trades = (f"{offers[seat]} offer{'s' if offers[seat] != 1 else ''} "
+                  f"({accepted[seat]} accepted)")
+        stole = f"{steals[seat]} steal{'s' if steals[seat] != 1 else ''}"
+        if game.outcome.winner == seat:
+            close = "won"
+        else:
+            held = {C.card_kind(c) for c in game.hand(seat)}
+            destination = game.destination(seat)
+            lacking = [C.ITEM_KINDS[k] for k in C.REQUIRED_KINDS[destination] if k not in held]
+            if C.KIND_PASSPORT not in held:
+                lacking.insert(0, "a passport")
+            close = (f"{listing(lacking)} short of {C.COUNTRIES[destination]}" if lacking
+                     else f"ready to travel to {C.COUNTRIES[destination]}")
+        line = f"{who}: {trades}, {stole}; {close}"
+        if postcards:
+            count = sum(C.card_kind(c) == C.KIND_POSTCARD for c in game.hand(seat))
+            line += f"; {count} postcard{'s' if count != 1 else ''}"
+        lines.append(line + ".")
+    return lines

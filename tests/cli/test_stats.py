@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from click.testing import CliRunner
 
@@ -33,6 +35,20 @@ def test_every_finished_game_is_counted(run, tmp_path):
     for _ in range(2):
         result = run("play", "--seed", 1, "--bots", 1, "--difficulty", "easy", input=TO_THE_END)
         assert result.exit_code == 0 and "Game over" in result.output, result.output[-2000:]
+        # after the game, how each player's went, from the record's public steps
+        summary = " ".join(result.output[result.output.index("How the game went"):].split())
+        assert re.search(r"You: \d+ offers? \(\d+ accepted\), \d+ steals?; .+ short of \w+\.",
+                         summary)
+        ana = re.search(r"Ana: (\d+) offers? \((\d+) accepted\), (\d+) steals?; won\.", summary)
+        from engine.record import read_record
+        saved = re.search(r"Game record saved to (\S+\.json)", " ".join(result.output.split()))
+        steps = read_record(saved.group(1))["steps"]
+        types = [(step["seat"], step["action"]["type"], step["action"].get("accept"))
+                 for step in steps]
+        offers = [i for i, (seat, kind, _) in enumerate(types) if seat == 1 and kind == "offer"]
+        assert int(ana.group(1)) == len(offers)
+        assert int(ana.group(2)) == sum(types[i + 1][1:] == ("reply", True) for i in offers)
+        assert int(ana.group(3)) == sum(t[:2] == (1, "steal") for t in types)
     stopped = run("play", "--seed", 1, "--bots", 1, "--difficulty", "easy", input="quit\n")
     assert stopped.exit_code == 0  # a game stopped before its end is not counted
     result = run("stats")
