@@ -35,13 +35,36 @@ def start(app, *, bots: int, levels: list[str], extensions: int, seed: int | Non
     except KeyboardInterrupt:
         console.print("Interrupted before the game began; nothing was saved.")
         return 130
-    session = Session(table, me, path, console, think)
-    R.render_intro(console, opening(session, resumed=doc is not None))
-    if doc is None:  # bots may move before the person's first screen
-        T.render_lines(console, [session.dealt()])
-    if doc is not None:
-        session.recap = since_last_turn(session)
-    return session.play()
+    while True:
+        session = Session(table, me, path, console, think)
+        R.render_intro(console, opening(session, resumed=doc is not None))
+        if doc is None:  # bots may move before the person's first screen
+            T.render_lines(console, [session.dealt()])
+        if doc is not None:
+            session.recap = since_last_turn(session)
+        code = session.play()
+        if code != 0 or not session.game.over or not play_again(console):
+            return code
+        # the same table, a new deal: the bots' levels and the person's name as they were
+        seats = session.seats
+        levels = [seat.level for s, seat in enumerate(seats) if s != me]
+        table, me, path = new_game(len(levels), levels, table.game.config.extensions, None,
+                                   seats[me].name)
+        doc = None
+
+
+AGAIN = "again"
+
+
+def play_again(console) -> bool:
+    """Whether the person, asked after a game, wants another at the same table."""
+    T.render_note(console, f"Type {AGAIN} for another game at the same table (a new deal), "
+                           "or press Enter to stop.")
+    try:
+        return input("> ").strip().lower() == AGAIN
+    except (EOFError, KeyboardInterrupt):
+        console.print()
+        return False
 
 
 def ready_engine(app) -> None:

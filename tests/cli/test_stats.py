@@ -85,3 +85,17 @@ def test_streaks_and_groups():
     groups = history.by(rows, history.difficulty)
     assert list(groups) == ["medium", "easy, hard"]
     assert (groups["medium"].games, groups["medium"].wins, groups["medium"].draws) == (5, 3, 1)
+
+
+def test_after_a_game_the_same_table_can_play_again(run):
+    first = run("play", "--seed", 1, "--bots", 1, "--difficulty", "easy", input=TO_THE_END)
+    out = first.output
+    asked = out.index("Type again for another game")
+    assert out.count("You play against Ana (easy)") == 1
+    answered = out[:asked].count("> ")  # the lines the first game read
+    typed = "".join(TO_THE_END.splitlines(keepends=True)[:answered]) + "again\nquit\n"
+    again = run("play", "--seed", 1, "--bots", 1, "--difficulty", "easy", input=typed)
+    assert again.exit_code == 0, again.output[-2000:]
+    second = again.output[again.output.index("Type again for another game"):]
+    assert "You play against Ana (easy)" in second and "Seed " in second  # a new deal
+    assert "Seed 1 " not in second and "Stopped." in second
