@@ -46,3 +46,19 @@ def render_ismcts_bench(console: Console, result: dict) -> None:
     console.print(f"  settings: rollout depth {s['rollout_depth']}, width {s['width']}, "
                   f"epsilon {s['epsilon']}, exploration {s['exploration']}; "
                   f"Python {result['python']}, numba {result['numba']}, CPU {result['cpu']}")
+
+
+def render_play_bench(console: Console, result: dict) -> None:
+    """The `passport bench play` figures."""
+    think = f", thinking {result['think']:g} s" if result["think"] else ""
+    console.print(f"What a person waits for: {result['games']} four-player games with every "
+                  f"extension, to round {result['rounds']}, against three {result['level']} "
+                  f"bots{think}")
+    for key, what in (("wait", "answer to next prompt"), ("decision", "one bot decision"),
+                      ("hint", "a hint")):
+        f = result[key]
+        if f["count"]:
+            console.print(f"  {what:<22} median {f['median']:5.2f} s  worst {f['worst']:5.2f} s"
+                          f"  ({f['count']} timed)")
+        else:
+            console.print(f"  {what:<22} none timed")

@@ -2,7 +2,7 @@
 
 import click
 
-from ..options import json_option
+from ..options import json_option, think_option
 
 
 @click.group()
@@ -44,6 +44,36 @@ def ismcts(app, as_json, positions, iterations):
     from ..bench.render import render_ismcts_bench
 
     _report(app, as_json, lambda: run_ismcts_bench(positions, iterations), render_ismcts_bench)
+
+
+@bench.command("play")
+@json_option()
+@click.option("--games", type=click.IntRange(min=1), default=2, show_default=True,
+              help="Four-player games to play.")
+@click.option("--rounds", type=click.IntRange(min=1), default=10, show_default=True,
+              help="Each game is played to this round (the first rounds wait longest).")
+@click.option("--hints", type=click.IntRange(min=0), default=5, show_default=True,
+              help="Hints timed per game, at the person's first main decisions.")
+@click.option("--level", type=click.Choice(["easy", "medium", "hard", "expert"]),
+              default="expert", show_default=True, help="The three bots' level.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Seed of the games.")
+@think_option("The expert's (and the hint's) time per move, as in passport play.  "
+              "[default: 1]")
+@click.pass_obj
+def play(app, as_json, games, rounds, hints, level, seed, think):
+    """What a person waits for in passport play: from each answer to the
+    next prompt, one bot decision, and a hint (medians and worst cases),
+    over real 4-player games with every extension; the person's seat is
+    played by the planner, which answers at once."""
+    from ..bench.play import run_play_bench
+    from ..bench.render import render_play_bench
+    from ..warmup import prepare_bots
+
+    with app.status("Preparing the bots (first run only)…"):
+        prepare_bots([level, "planner"])
+    _report(app, as_json, lambda: run_play_bench(games, rounds, hints, level, seed, think),
+            render_play_bench)
 
 
 def _report(app, as_json: bool, measure, render) -> None:

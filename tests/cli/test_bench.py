@@ -30,3 +30,18 @@ def test_table_for_people(passport):
     assert result.exit_code == 0, result.output
     for words in ("numba kernels", "Python reference", "Ratio", "Fresh process"):
         assert words in result.output
+
+
+def test_the_play_benchmark_reports_the_three_waits(passport):
+    result = passport("bench", "play", "--json", "--games", "1", "--rounds", "2", "--hints", "1",
+                      "--level", "easy", "--think", "0.02")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert (data["games"], data["rounds"], data["level"]) == (1, 2, "easy")
+    for key in ("wait", "decision", "hint"):
+        figures = data[key]
+        assert figures["count"] >= 1 and 0 <= figures["median"] <= figures["worst"]
+    assert data["hint"]["count"] == 1
+    text = passport("bench", "play", "--games", "1", "--rounds", "1", "--hints", "0",
+                    "--level", "easy").output
+    assert "answer to next prompt" in text and "a hint                 none timed" in text

@@ -1,0 +1,69 @@
+"""What a person waits for in `passport play`, measured. A benchmark, not a
+test (STYLE.md 11).
+
+Real 4-player games with every extension, the person's seat played by the
+planner (it answers at once, so only the bots' time is measured) against
+three bots of a level (the expert by default), each bot made anew for every
+decision and seeded as `passport play` seeds it. Three figures, each with
+its median and its worst:
+
+- the wait from each of the person's answers to their next prompt: every
+  bot decision in between (rendering, a few milliseconds, left out);
+- one bot decision;
+- a `hint`: the expert's analysis of the person's main decisions.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+
+def run_play_bench(games: int, rounds: int, hints: int, level: str, seed: int,
+                   think: float | None) -> dict:
+    from bots.baselines import PlannerBot
+    from bots.difficulty import expert_settings
+    from bots.ismcts import IsmctsBot
+    from bots.match import Reseeded, Seat, Table, derive_seed
+    from engine import Config, Phase
+    from engine.game import parse_extensions
+
+    waits, decisions, hint_times = [], [], []
+    hint_settings = expert_settings(think) if think else expert_settings()
+    for number in range(games):
+        game_seed = derive_seed("bench play", seed, number)
+        config = Config(4, parse_extensions("all"), game_seed)
+        seats = [Seat("person", "human")] + [Seat.bot(f"bot {i}", level) for i in (1, 2, 3)]
+        table = Table(config, seats, [None] * 4)
+        table.players = [None] + [
+            Reseeded(level, lambda s=s: derive_seed("play", game_seed, s, table.decisions,
+                                                    bits=62), think)
+            for s in (1, 2, 3)]
+        person = PlannerBot(game_seed, "person")
+        game = table.game
+        answered = None
+        hinted = 0
+        while not game.over and game.round <= rounds:
+            if game.decider == 0:
+                if answered is not None:
+                    waits.append(time.perf_counter() - answered)
+                view = game.view(0)
+                if game.phase == Phase.MAIN and hinted < hints and len(view.legal_actions) > 1:
+                    start = time.perf_counter()
+                    IsmctsBot(hint_settings, game_seed, "hint").analyse(view, game_seed)
+                    hint_times.append(time.perf_counter() - start)
+                    hinted += 1
+                table.apply(person.choose(view))
+                answered = time.perf_counter()
+            else:
+                start = time.perf_counter()
+                table.step()
+                decisions.append(time.perf_counter() - start)
+    return {"games": games, "rounds": rounds, "level": level, "seed": seed, "think": think,
+            "wait": _figures(waits), "decision": _figures(decisions), "hint": _figures(hint_times)}
+
+
+def _figures(times: list[float]) -> dict:
+    if not times:
+        return {"count": 0, "median": None, "worst": None}
+    return {"count": len(times), "median": statistics.median(times), "worst": max(times)}
