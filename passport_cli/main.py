@@ -13,6 +13,7 @@ from .commands.calibrate import calibrate
 from .commands.cards import cards
 from .commands.play import play
 from .commands.replay import replay
+from .commands.review import review
 from .commands.rules import rules
 from .commands.selfplay import selfplay
 from .commands.stats import stats
@@ -34,6 +35,7 @@ cli.add_command(calibrate)
 cli.add_command(cards)
 cli.add_command(play)
 cli.add_command(replay)
+cli.add_command(review)
 cli.add_command(rules)
 cli.add_command(selfplay)
 cli.add_command(stats)

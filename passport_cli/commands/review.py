@@ -1,0 +1,36 @@
+"""`passport review`: your game replayed, with the expert's view of each move."""
+
+from pathlib import Path
+
+import click
+
+from ..options import look_options, think_option
+
+
+@click.command()
+@click.argument("record", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--seat", type=click.IntRange(min=0), default=None,
+              help="The seat to review (default: the person's seat of a passport play game).")
+@think_option("The expert's time per decision reviewed.  [default: 0.25]")
+@look_options
+@click.pass_obj
+def review(app, record, seat, think, no_color, ascii_only):
+    """Review a game, the way chess sites do: it is replayed from your seat's
+    view, and at each of your turns the expert searches what you knew then.
+    You get the curve of your win chance over the game and the moves that
+    cost most, each with the move the expert would have played."""
+    app.configure(no_color=no_color, ascii=ascii_only)
+    from .. import review as R
+    from ..runs.review import ReviewProgress, render_review
+    from ..warmup import prepare_bots, prepare_engine
+
+    with app.status("Preparing the engine and the bots (first run only)…"):
+        prepare_engine()
+        prepare_bots(["expert"])
+    try:
+        R.load(record, seat)
+    except R.ReviewError as error:
+        raise click.ClickException(str(error)) from None
+    with ReviewProgress(app.console) as progress:
+        result = R.review(record, seat, think or 0.25, progress.advance)
+    render_review(app.console, result)
