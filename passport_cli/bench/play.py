@@ -8,7 +8,9 @@ decision and seeded as `passport play` seeds it. Three figures, each with
 its median and its worst:
 
 - the wait from each of the person's answers to their next prompt: every
-  bot decision in between (rendering, a few milliseconds, left out);
+  bot decision in between (rendering, a few milliseconds, left out); and
+  the same over the answers after which bots moved (most answers inside
+  the person's own move are followed by the next prompt at once);
 - one bot decision;
 - a `hint`: the expert's analysis of the person's main decisions.
 """
@@ -28,7 +30,7 @@ def run_play_bench(games: int, rounds: int, hints: int, level: str, seed: int,
     from engine import Config, Phase
     from engine.game import parse_extensions
 
-    waits, decisions, hint_times = [], [], []
+    waits, bot_waits, decisions, hint_times = [], [], [], []
     hint_settings = expert_settings(think) if think else expert_settings()
     for number in range(games):
         game_seed = derive_seed("bench play", seed, number)
@@ -43,10 +45,13 @@ def run_play_bench(games: int, rounds: int, hints: int, level: str, seed: int,
         game = table.game
         answered = None
         hinted = 0
+        bots_moved = False
         while not game.over and game.round <= rounds:
             if game.decider == 0:
                 if answered is not None:
                     waits.append(time.perf_counter() - answered)
+                    if bots_moved:
+                        bot_waits.append(waits[-1])
                 view = game.view(0)
                 if game.phase == Phase.MAIN and hinted < hints and len(view.legal_actions) > 1:
                     start = time.perf_counter()
@@ -55,12 +60,14 @@ def run_play_bench(games: int, rounds: int, hints: int, level: str, seed: int,
                     hinted += 1
                 table.apply(person.choose(view))
                 answered = time.perf_counter()
+                bots_moved = False
             else:
                 start = time.perf_counter()
                 table.step()
                 decisions.append(time.perf_counter() - start)
+                bots_moved = True
     return {"games": games, "rounds": rounds, "level": level, "seed": seed, "think": think,
-            "wait": _figures(waits), "decision": _figures(decisions), "hint": _figures(hint_times)}
+            "wait": _figures(waits), "wait_after_bots": _figures(bot_waits), "decision": _figures(decisions), "hint": _figures(hint_times)}
 
 
 def _figures(times: list[float]) -> dict:

@@ -54,8 +54,8 @@ def render_play_bench(console: Console, result: dict) -> None:
     console.print(f"What a person waits for: {result['games']} four-player games with every "
                   f"extension, to round {result['rounds']}, against three {result['level']} "
                   f"bots{think}")
-    for key, what in (("wait", "answer to next prompt"), ("decision", "one bot decision"),
-                      ("hint", "a hint")):
+    for key, what in (("wait", "answer to next prompt"), ("wait_after_bots", "  when bots moved"),
+                      ("decision", "one bot decision"), ("hint", "a hint")):
         f = result[key]
         if f["count"]:
             console.print(f"  {what:<22} median {f['median']:5.2f} s  worst {f['worst']:5.2f} s"

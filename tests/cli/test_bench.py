@@ -38,7 +38,7 @@ def test_the_play_benchmark_reports_the_three_waits(passport):
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert (data["games"], data["rounds"], data["level"]) == (1, 2, "easy")
-    for key in ("wait", "decision", "hint"):
+    for key in ("wait", "wait_after_bots", "decision", "hint"):
         figures = data[key]
         assert figures["count"] >= 1 and 0 <= figures["median"] <= figures["worst"]
     assert data["hint"]["count"] == 1

@@ -85,7 +85,7 @@ class Player:
         return " ".join(block[starts[-1]:] if starts else block[-1:]), options
 
     def choose(self, screen: str) -> str:
-        if screen.rstrip().endswith("Type y to confirm, n to choose again."):
+        if " ".join(screen.split()).endswith("Type y to confirm, n to choose again."):
             return "y"  # this player gives what its rules chose, needed or not
         title, options = self.menu(screen)
         numbers = sorted(options)
