@@ -23,6 +23,13 @@ from .hand import HandView, Menu
 
 
 FLAG_STYLE = {"forbidden": "bold red", "passport": "green"}
+# A note that warns (the option gives away the only passport or a card the
+# person needs) stands out; its words say the same without colour.
+WARNING = "bold yellow"
+
+
+def warns(note: str) -> bool:
+    return "only passport" in note or "needed" in note or note.startswith("you would give")
 # Two columns of options only when there are many and every label is short.
 
 TWO_COLUMNS_FROM, SHORT_LABEL = 11, 37
@@ -72,7 +79,7 @@ def render_menu(console: Console, menu: Menu) -> None:
     for choice in menu.choices:
         label = Text(choice.label)
         if choice.note:
-            label.append(f" ({choice.note})", style="dim")
+            label.append(f" ({choice.note})", style=WARNING if warns(choice.note) else "dim")
         numbers.append(Text(f"{choice.number:>2}."))
         labels.append(plain(console, label))
     rows = (len(labels) + 1) // 2

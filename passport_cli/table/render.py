@@ -22,6 +22,14 @@ from .view import CHARACTER_EFFECTS, TableView
 
 
 NUMBER_WIDTH = 5  # "1234 " : step numbers up to 9999, then the sentences
+# Each seat's name has its colour at the table (your own in bold too); under
+# --no-color the names themselves, "(you)" and the ▶ of the player to move
+# carry the same facts.
+SEAT_COLOURS = ("cyan", "magenta", "yellow", "blue", "green", "red")
+
+
+def seat_style(seat: int, you: bool) -> str:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)] + (" bold" if you else "")
 
 
 def _box(console: Console):
@@ -93,8 +101,8 @@ def _render_seats(console: Console, view: TableView) -> None:
     grid = Table.grid(padding=0)
     grid.add_column(no_wrap=True, width=2)
     grid.add_column()
-    for row in view.seats:
-        who = Text(row.name, style="bold")
+    for seat, row in enumerate(view.seats):
+        who = Text(row.name, style=seat_style(seat, row.you))
         if row.you and row.name.lower() != "you":
             who.append(" (you)")
         if row.character:
@@ -120,9 +128,9 @@ def _seat_table(console: Console, view: TableView) -> Table:
     # overflows 80 columns, cutting off the cards' last letters.
     table.add_column("Heading for")
     table.add_column(view.cards_title, min_width=16, overflow="fold")
-    for row in view.seats:
-        marker = "▶ " if row.active else "  "
-        who = Text(marker + row.name, style="bold" if row.you else "")
+    for seat, row in enumerate(view.seats):
+        who = Text("▶ " if row.active else "  ")
+        who.append(row.name, style=seat_style(seat, row.you))
         if row.you and row.name.lower() != "you":
             who.append(" (you)")
         if row.character:

@@ -509,3 +509,33 @@ def test_giving_away_the_only_passport_or_a_needed_card_asks_first(play, home):
     assert "You paid Swimsuit and Passport (Ghana)." in out
     # a card nobody needs is paid without a question
     assert "Pay Swimsuit?" not in out
+
+
+def test_colours_carry_meaning_and_words_say_the_same():
+    import io
+
+    from rich.console import Console
+
+    from passport_cli.play import render as R
+    from passport_cli.play.hand import Choice, Menu
+    from passport_cli.table import render as T
+    from passport_cli.table.view import table_view
+    from engine import Game
+
+    def colour_console():
+        return Console(file=io.StringIO(), force_terminal=True, color_system="standard",
+                       width=80, highlight=False)
+
+    console = colour_console()
+    R.render_menu(console, Menu("Recycle", [], [
+        Choice(1, 60, "pay Swimsuit"), Choice(2, 61, "pay Passport (Ghana)", "your only passport")]))
+    out = console.file.getvalue()
+    warning = out[out.index("pay Passport"):]
+    assert "\x1b[1;33m (your only passport)" in warning   # bold yellow: a warning
+    assert "\x1b[1;33m" not in out[:out.index("pay Passport")]
+    game = Game.new(players=4, seed=3)
+    console = colour_console()
+    T.render_table(console, table_view(game, 0, ["You", "Ana", "Bo", "Cy"]))
+    out = console.file.getvalue()
+    for code, name in (("1;36", "You"), ("35", "Ana"), ("33", "Bo"), ("34", "Cy")):
+        assert f"\x1b[{code}m{name}" in out, name              # a colour per seat
