@@ -7,7 +7,7 @@ never the game itself, so it cannot see another hand even by mistake.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -20,6 +20,9 @@ from ._beliefs import belief_weights
 from ._evaluation import EVALUATION_WEIGHTS, NUM_FEATURES
 
 CHUNK = 256  # iterations per kernel call between clock checks
+# Decisions that begin something or answer another seat: never a share of the budget.
+WHOLE_BUDGET_PHASES = (Phase.MAIN, Phase.TRADE_REPLY, Phase.MOUSETRAP)
+MIN_INNER_ITERATIONS = 50
 
 
 @dataclass(frozen=True)
@@ -60,6 +63,12 @@ class SearchSettings:
     # offer this much (win chance) above the move it would play otherwise
     # (`IsmctsBot.choose`; 0: no margin).
     duel_offer_margin: float = 0.0
+    # The share of the budget a decision inside the seat's own move gets
+    # (the cards and kinds of an offer, what to take, whom to hand a
+    # forbidden item): the move that began it was searched whole already.
+    # 1: every decision gets the whole budget. Main decisions, replies to
+    # offers and Mousetraps always get it whole.
+    inner_share: float = 1.0
     sees_everything: bool = False  # measurement only: the cheating variant
 
     def rivals_by_policy(self, players: int) -> bool:
@@ -127,7 +136,10 @@ class IsmctsBot:
             action = self._planned(view)
             self.last_search = [MoveEstimate(action, 0, float("nan"))]
             return action
-        self.last_search = self.analyse(view, seed)
+        iterations = None
+        if self.settings.inner_share < 1.0 and view.phase not in WHOLE_BUDGET_PHASES:
+            iterations = max(MIN_INNER_ITERATIONS, int(self.settings.iterations * self.settings.inner_share))
+        self.last_search = self.analyse(view, seed, iterations)
         return self._worth_playing(view, self.last_search)
 
     def _planned(self, view: SeatView) -> int:
@@ -161,9 +173,13 @@ class IsmctsBot:
             return best.action
         return other.action
 
-    def analyse(self, view: SeatView, seed: int) -> list[MoveEstimate]:
-        """Search from the view; root moves sorted best first."""
+    def analyse(self, view: SeatView, seed: int, iterations: int | None = None
+                ) -> list[MoveEstimate]:
+        """Search from the view (`iterations`, else the settings' budget);
+        root moves sorted best first."""
         s = self.settings
+        if iterations is not None:
+            s = replace(s, iterations=iterations)
         capacity = s.iterations + 2
         header, ints, rewards = K.new_tree(capacity)
         header[K.T_RNG] = seed

@@ -5,7 +5,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from engine import Config, Game
+from engine import Config, Game, Phase
 from engine import cards as C
 from engine import kernels as L
 from bots import _ismcts as K
@@ -265,3 +265,19 @@ def test_with_planned_offers_an_offer_is_the_planners_set():
                 assert action == planner.choose(view)
             game.apply(action)
     assert composed >= 10
+
+
+def test_with_an_inner_share_a_decision_inside_a_move_gets_that_share_of_the_budget():
+    settings = replace(QUICK, iterations=400, inner_share=0.25, stop_when_decided=False)
+    game = Game.new(players=3, extensions="all", seed=4, round_cap=30)
+    bot = IsmctsBot(settings, seed=1)
+    seen = set()
+    while not game.over and len(seen) < 2:
+        view = game.view(game.decider)
+        action = bot.choose(view)
+        if len(view.legal_actions) > 1 and bot.last_iterations:
+            inner = view.phase not in (Phase.MAIN, Phase.TRADE_REPLY, Phase.MOUSETRAP)
+            assert bot.last_iterations == (100 if inner else 400)
+            seen.add(inner)
+        game.apply(action)
+    assert seen == {True, False}
