@@ -19,6 +19,7 @@ from pathlib import Path
 
 from engine import cards as C
 
+from .safe_text import as_text
 from .table import render as R
 from .table import view as V
 from .table.narrate import PUBLIC, listing, narrate_step, turns
@@ -58,7 +59,7 @@ class Recording:
         seats = doc.get("seats") or [{} for _ in range(self.config.players)]
         # A play save calls the person "You", which a replay says to the viewer:
         # such a seat (or one without a name) is called by its number.
-        self.names = [seat.get("name") if str(seat.get("name", "")).strip().lower()
+        self.names = [as_text(seat.get("name")) if str(seat.get("name", "")).strip().lower()
                       not in ("", "you") else f"Seat {i}" for i, seat in enumerate(seats)]
         self.players = [seat.get("player", "") for seat in seats]
         self.steps = recorder.steps

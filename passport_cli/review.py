@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from .safe_text import as_text
+
 # A move is flagged when the expert rates its own move this many points above it.
 COSTLY = 0.05
 MOST_FLAGGED = 5
@@ -55,7 +57,7 @@ def load(path: Path, seat: int | None):
         raise ReviewError(str(error)) from None
     players = doc["config"]["players"]
     seats = doc.get("seats") or [{"name": f"seat {s}", "player": "?"} for s in range(players)]
-    names = [str(s.get("name", f"seat {i}")) for i, s in enumerate(seats)]
+    names = [as_text(s.get("name", f"seat {i}")) for i, s in enumerate(seats)]
     if seat is None:
         people = [i for i, s in enumerate(seats) if s.get("player") == "human"]
         if len(people) != 1:

@@ -18,6 +18,8 @@ import os
 import time
 from pathlib import Path
 
+from ..safe_text import as_text
+
 class SaveError(ValueError):
     """A save that can't be resumed; `str()` is one sentence for the player."""
 
@@ -97,7 +99,7 @@ def resume_save(doc: dict, path: Path):
         recorder = resume(doc, str(path))
     except RecordError as error:
         raise SaveError(f"Can't resume {error}.") from None
-    seats = [Seat(seat["name"], seat["player"]) for seat in doc["seats"]]
+    seats = [Seat(as_text(seat["name"]), seat["player"]) for seat in doc["seats"]]
     table = Table(recorder.game.config, seats, [None] * len(seats), recorder=recorder)
     human = next(i for i, seat in enumerate(seats) if seat.player == "human")
     return table, human

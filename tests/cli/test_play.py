@@ -539,3 +539,17 @@ def test_colours_carry_meaning_and_words_say_the_same():
     out = console.file.getvalue()
     for code, name in (("1;36", "You"), ("35", "Ana"), ("33", "Bo"), ("34", "Cy")):
         assert f"\x1b[{code}m{name}" in out, name              # a colour per seat
+
+
+def test_a_name_in_a_file_is_shown_as_text_never_as_escape_codes(play, home, passport):
+    # issue 21, item 4: a crafted record must not clear the screen or retitle the window
+    import json
+    path = saved_game(play, home, typed="1\n")
+    doc = json.loads(path.read_text())
+    doc["seats"][1]["name"] = "Ana\x1b]0;pwned\x07\x1b[2J"
+    path.write_text(json.dumps(doc))
+    for result in (play("--resume", path, input="quit\n"),
+                   passport("replay", path, "--print")):
+        assert result.exit_code == 0, result.output
+        assert "\x1b" not in result.output and "\x07" not in result.output
+        assert "Ana\\x1b]0;pwned\\x07\\x1b[2J" in result.output
