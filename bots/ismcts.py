@@ -136,10 +136,11 @@ class IsmctsBot:
             action = self._planned(view)
             self.last_search = [MoveEstimate(action, 0, float("nan"))]
             return action
-        iterations = None
         if self.settings.inner_share < 1.0 and view.phase not in WHOLE_BUDGET_PHASES:
-            iterations = max(MIN_INNER_ITERATIONS, int(self.settings.iterations * self.settings.inner_share))
-        self.last_search = self.analyse(view, seed, iterations)
+            share = int(self.settings.iterations * self.settings.inner_share)
+            self.last_search = self.analyse(view, seed, max(MIN_INNER_ITERATIONS, share))
+        else:
+            self.last_search = self.analyse(view, seed)
         return self._worth_playing(view, self.last_search)
 
     def _planned(self, view: SeatView) -> int:
