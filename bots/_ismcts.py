@@ -1,7 +1,9 @@
 """Determinized information-set MCTS (SO-ISMCTS with availability counts),
 compiled with numba: the whole iteration loop runs inside one kernel call.
 
-One tree per decision. Each iteration
+One tree per decision (or a few, searched at once and merged at the root:
+`trees` in bots/ismcts.py; the kernel releases the GIL for that). Each
+iteration
   1. samples a world from the bot's observation (engine `determinize`), so
      the tree never sees a card the bot cannot know;
   2. descends the tree: at a node, the seat to move picks the child with the
@@ -256,7 +258,7 @@ def add_child(header, ints, rewards, node, action):
     return child
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def search(header, ints, rewards, observation, root_seat, params, iterations):
     """Run `iterations` more iterations on the tree from `observation`, the
     root seat's view. The tree stops growing when its arrays are full."""

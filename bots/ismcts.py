@@ -6,7 +6,9 @@ never the game itself, so it cannot see another hand even by mistake.
 
 from __future__ import annotations
 
+import os
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -69,6 +71,11 @@ class SearchSettings:
     # 1: every decision gets the whole budget. Main decisions, replies to
     # offers and Mousetraps always get it whole.
     inner_share: float = 1.0
+    # Root parallelism: the budget is split over this many independent trees,
+    # each with its own random worlds, searched at once on as many cores as
+    # there are (the same moves with any number of cores) and merged at the
+    # root: a move's visits and rewards are summed over the trees.
+    trees: int = 1
     sees_everything: bool = False  # measurement only: the cheating variant
 
     def rivals_by_policy(self, players: int) -> bool:
@@ -181,31 +188,100 @@ class IsmctsBot:
         s = self.settings
         if iterations is not None:
             s = replace(s, iterations=iterations)
-        capacity = s.iterations + 2
-        header, ints, rewards = K.new_tree(capacity)
-        header[K.T_RNG] = seed
+        if s.trees < 1:
+            raise ValueError(f"a search needs at least one tree, not {s.trees}")
+        trees = [_Tree(s.iterations // s.trees + (t < s.iterations % s.trees), seed, t)
+                 for t in range(s.trees)]
         params = s.params(view.config.players)
         deadline = None if s.seconds is None else time.perf_counter() + s.seconds
-        actions = np.empty(256, np.int64)
-        visits = np.empty(256, np.int64)
-        values = np.empty(256, np.float64)
-        done = 0
-        while done < s.iterations:
-            chunk = min(CHUNK, s.iterations - done)
-            K.search(header, ints, rewards, view.observation, view.seat, params, chunk)
-            done += chunk
-            if deadline is not None and time.perf_counter() >= deadline:
+
+        def grow(tree: _Tree) -> None:
+            chunk = min(CHUNK, tree.budget - tree.done)
+            if chunk > 0:
+                K.search(tree.header, tree.ints, tree.rewards, view.observation, view.seat,
+                         params, chunk)
+                tree.done += chunk
+
+        while True:
+            _each(grow, trees)
+            remaining = sum(t.budget - t.done for t in trees)
+            if remaining == 0 or (deadline is not None and time.perf_counter() >= deadline):
                 break
-            if s.stop_when_decided and K.decided(ints, s.iterations - done):
+            if s.stop_when_decided and _decided(trees, view.seat, remaining):
                 break
-        self.last_iterations = done
-        k = K.root_statistics(ints, rewards, view.seat, actions, visits, values)
-        moves = [MoveEstimate(int(actions[i]), int(visits[i]), float(values[i])) for i in range(k)
-                 if int(actions[i]) in view.legal_actions]
+        self.last_iterations = sum(t.done for t in trees)
+        merged = _root_moves(trees, view.seat)
+        moves = [MoveEstimate(a, v, r / v if v else float("nan")) for a, (v, r) in merged.items()
+                 if a in view.legal_actions]
         if not moves:  # no iteration reached the root's children
             return [MoveEstimate(view.legal_actions[0], 0, float("nan"))]
         moves.sort(key=lambda m: (-m.visits, -m.win_chance, m.action))
         return moves
+
+
+class _Tree:
+    """One search tree of a decision: its arrays, budget and iterations run."""
+
+    def __init__(self, budget: int, seed: int, index: int):
+        self.budget = budget
+        self.done = 0
+        self.header, self.ints, self.rewards = K.new_tree(budget + 2)
+        # The first tree keeps the decision's seed, so one tree searches as before.
+        self.header[K.T_RNG] = seed if index == 0 else _tree_seed(seed, index)
+
+
+def _tree_seed(seed: int, index: int) -> int:
+    """Tree `index`'s random state, from the decision's seed (SplitMix64's
+    finaliser over seed + index × its increment, as a signed 64-bit int)."""
+    z = (seed + index * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+    z ^= z >> 31
+    return z - (1 << 64) if z >= 1 << 63 else z
+
+
+def _root_moves(trees: list[_Tree], seat: int) -> dict[int, tuple[int, float]]:
+    """Each root move's visits and reward sum for `seat`, over all the trees."""
+    actions = np.empty(256, np.int64)
+    visits = np.empty(256, np.int64)
+    values = np.empty(256, np.float64)
+    merged: dict[int, tuple[int, float]] = {}
+    for tree in trees:
+        k = K.root_statistics(tree.ints, tree.rewards, seat, actions, visits, values)
+        for i in range(k):
+            a, v = int(actions[i]), int(visits[i])
+            before = merged.get(a, (0, 0.0))
+            merged[a] = (before[0] + v, before[1] + float(values[i]) * v)
+    return merged
+
+
+def _decided(trees: list[_Tree], seat: int, remaining: int) -> bool:
+    """Can `remaining` more iterations not change the most visited root
+    move? (With one tree the kernel answers without building the merge.)"""
+    if len(trees) == 1:
+        return bool(K.decided(trees[0].ints, remaining))
+    counts = sorted((v for v, _ in _root_moves(trees, seat).values()), reverse=True) + [0, 0]
+    return counts[0] - counts[1] > remaining
+
+
+_POOL: ThreadPoolExecutor | None = None
+
+
+def _each(work, trees: list[_Tree]) -> None:
+    """Run `work` on every tree, on as many cores as the process may use (the
+    search kernel releases the GIL); the result does not depend on how many."""
+    global _POOL
+    if len(trees) == 1 or _CORES == 1:
+        for tree in trees:
+            work(tree)
+        return
+    if _POOL is None:
+        _POOL = ThreadPoolExecutor(max_workers=_CORES, thread_name_prefix="search")
+    for future in [_POOL.submit(work, tree) for tree in trees]:
+        future.result()
+
+
+_CORES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
 def _is_offer(action: int) -> bool:

@@ -123,6 +123,46 @@ def test_stopping_once_decided_never_changes_the_move():
     assert saved > 0  # some decisions were settled before the budget ran out
 
 
+def test_several_trees_search_the_whole_budget_and_merge_at_the_root(monkeypatch):
+    from bots import ismcts
+    split = replace(QUICK, iterations=901, stop_when_decided=False, trees=2)
+    for game in positions(seed=6, limit=4):
+        view = game.view(game.decider)
+        if len(view.legal_actions) < 2:
+            continue
+        bot = IsmctsBot(split)
+        moves = bot.analyse(view, 5)
+        assert bot.last_iterations == 901
+        assert 0 < sum(m.visits for m in moves) <= 901
+        assert all(0.0 <= m.win_chance <= 1.0 for m in moves)
+        # a tree of its own for each share: not the one tree's search
+        assert moves != IsmctsBot(replace(split, trees=1)).analyse(view, 5)
+        # the same moves whether the trees share one core or run at once
+        monkeypatch.setattr(ismcts, "_CORES", 1)
+        assert IsmctsBot(split).analyse(view, 5) == moves
+        monkeypatch.setattr(ismcts, "_CORES", 2)
+        assert IsmctsBot(split).analyse(view, 5) == moves
+
+
+def test_several_trees_stop_once_their_merged_counts_decide():
+    full = replace(QUICK, iterations=3000, stop_when_decided=False, trees=2)
+    early = replace(full, stop_when_decided=True)
+    saved = 0
+    for game in positions(seed=2, players=2, limit=6):
+        view = game.view(game.decider)
+        if len(view.legal_actions) < 2:
+            continue
+        a, b = IsmctsBot(full), IsmctsBot(early)
+        assert a.analyse(view, 11)[0].action == b.analyse(view, 11)[0].action
+        saved += a.last_iterations - b.last_iterations
+    assert saved > 0
+
+
+def test_a_search_needs_a_tree():
+    with pytest.raises(ValueError, match="at least one tree"):
+        IsmctsBot(replace(QUICK, trees=0)).analyse(main_view(2), 1)
+
+
 def test_unknown_bot_name_is_a_clear_error():
     with pytest.raises(ValueError, match="unknown bot"):
         make_bot("grandmaster")
