@@ -422,6 +422,64 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
 
 
 @njit(cache=True)
+def subtree_size(ints, node):
+    """Nodes in the subtree below and including `node`."""
+    stack = np.empty(ints.shape[0], np.int64)
+    stack[0] = node
+    top = 1
+    count = 0
+    while top > 0:
+        top -= 1
+        count += 1
+        child = ints[stack[top], 2]
+        while child >= 0:
+            stack[top] = child
+            top += 1
+            child = ints[child, 3]
+    return count
+
+
+@njit(cache=True)
+def copy_subtree(ints, rewards, node, new_ints, new_rewards):
+    """Copy the subtree below `node` into an empty tree, `node` becoming its
+    root (children keep their order); returns the nodes copied."""
+    stack = np.empty(ints.shape[0], np.int64)   # old nodes whose children are still to copy
+    where = np.empty(ints.shape[0], np.int64)   # their new indices
+    new_ints[0, :] = ints[node, :]
+    new_ints[0, 0] = -1
+    new_ints[0, 1] = -1
+    new_rewards[0, :] = rewards[node, :]
+    stack[0] = node
+    where[0] = 0
+    top = 1
+    used = 1
+    while top > 0:
+        top -= 1
+        old = stack[top]
+        new = where[top]
+        previous = -1
+        child = ints[old, 2]
+        new_ints[new, 2] = -1
+        while child >= 0:
+            c = used
+            used += 1
+            new_ints[c, :] = ints[child, :]
+            new_ints[c, 0] = new
+            new_ints[c, 3] = -1
+            new_rewards[c, :] = rewards[child, :]
+            if previous < 0:
+                new_ints[new, 2] = c
+            else:
+                new_ints[previous, 3] = c
+            previous = c
+            stack[top] = child
+            where[top] = c
+            top += 1
+            child = ints[child, 3]
+    return used
+
+
+@njit(cache=True)
 def decided(ints, remaining):
     """Has one root child so many more visits than any other that `remaining`
     further iterations cannot change which is most visited? Stopping then

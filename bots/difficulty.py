@@ -96,7 +96,8 @@ def iterations_per_move(name: str, think: float | None = None) -> int | None:
 # sets another value, so the files of the levels that do not use it still
 # describe today's bots.
 ADDED_SETTINGS = {"planned_choices": False, "planner_prior": 0.0, "rollout_policy": "heuristic",
-                  "planned_offers": False, "inner_share": 1.0, "trees": 1}
+                  "planned_offers": False, "inner_share": 1.0, "trees": 1,
+                  "reuse_tree": False}
 
 
 def search_settings_of(name: str, think: float | None = None) -> dict | None:

@@ -15,6 +15,7 @@ import numpy as np
 
 from engine import Phase, SeatView
 from engine.actions import decode
+from engine.kernels import ACTIONS_TAKEN, DECLINED, TURN
 
 from . import _ismcts as K
 from ._planner import planned_phase, planner_action
@@ -25,6 +26,13 @@ CHUNK = 256  # iterations per kernel call between clock checks
 # Decisions that begin something or answer another seat: never a share of the budget.
 WHOLE_BUDGET_PHASES = (Phase.MAIN, Phase.TRADE_REPLY, Phase.MOUSETRAP)
 MIN_INNER_ITERATIONS = 50
+# Decisions that complete a move the seat began, where nothing new has been
+# seen since its last decision: its search may go on in the tree of that one.
+CONTINUED_PHASES = (Phase.TRADE_GIVE, Phase.TRADE_ASK, Phase.RECYCLE_TAKE, Phase.DISPOSE_WITH,
+                    Phase.SMUGGLE_TO)
+# Where a bot with `reuse_tree` is in the middle of a move it began: those
+# phases and the payment of a recycle (the planner's, between the two).
+MOVE_GOES_ON = CONTINUED_PHASES + (Phase.RECYCLE_PAY,)
 
 
 @dataclass(frozen=True)
@@ -76,6 +84,10 @@ class SearchSettings:
     # there are (the same moves with any number of cores) and merged at the
     # root: a move's visits and rewards are summed over the trees.
     trees: int = 1
+    # A decision that completes the seat's own move (CONTINUED_PHASES) goes on
+    # in the subtree below the move just played: its visits count towards
+    # the decision's budget, so only the rest is searched.
+    reuse_tree: bool = False
     sees_everything: bool = False  # measurement only: the cheating variant
 
     def rivals_by_policy(self, players: int) -> bool:
@@ -127,6 +139,10 @@ class IsmctsBot:
         self._rng = np.random.default_rng(seed)
         self.last_search: list[MoveEstimate] = []
         self.last_iterations = 0
+        self.last_reused = 0  # of last_iterations, how many were run before the decision
+        # The last search's trees, with the move played and where it was played
+        # (`_position`), for a decision that completes that move.
+        self._kept: tuple | None = None
 
     def choose(self, view: SeatView) -> int:
         """The action to play, from the seat's view only."""
@@ -134,6 +150,7 @@ class IsmctsBot:
         if not legal:
             raise ValueError("the bot was asked to move with no legal action")
         seed = int(self._rng.integers(0, 2**62))
+        self.last_reused = 0
         if len(legal) == 1:
             self.last_search = [MoveEstimate(legal[0], 0, float("nan"))]
             return legal[0]
@@ -143,12 +160,35 @@ class IsmctsBot:
             action = self._planned(view)
             self.last_search = [MoveEstimate(action, 0, float("nan"))]
             return action
+        iterations = None
         if self.settings.inner_share < 1.0 and view.phase not in WHOLE_BUDGET_PHASES:
             share = int(self.settings.iterations * self.settings.inner_share)
-            self.last_search = self.analyse(view, seed, max(MIN_INNER_ITERATIONS, share))
-        else:
-            self.last_search = self.analyse(view, seed)
-        return self._worth_playing(view, self.last_search)
+            iterations = max(MIN_INNER_ITERATIONS, share)
+        reused = self._reused_trees(view, iterations)
+        self.last_search, trees = self._search(view, seed, iterations, reused)
+        action = self._worth_playing(view, self.last_search)
+        self._kept = (_position(view), trees, action) if self.settings.reuse_tree else None
+        return action
+
+    def continues(self, view: SeatView) -> bool:
+        """Is the view's decision part of the move this bot is making, with a
+        tree kept for it? (`Reseeded` then asks this bot, not a new one.)"""
+        return (self._kept is not None and view.phase in MOVE_GOES_ON
+                and self._kept[0] == _position(view))
+
+    def _reused_trees(self, view: SeatView, iterations: int | None) -> list[_Tree] | None:
+        """The subtrees below the move this bot just played, when the view's
+        decision completes that move and nothing was seen in between."""
+        if self._kept is None or view.phase not in CONTINUED_PHASES:
+            return None
+        position, trees, action = self._kept
+        self._kept = None
+        if position != _position(view):
+            return None
+        budgets = _shares(self.settings.iterations if iterations is None else iterations,
+                          len(trees))
+        reused = [tree.below(action, budget) for tree, budget in zip(trees, budgets)]
+        return None if any(tree is None for tree in reused) else reused
 
     def _planned(self, view: SeatView) -> int:
         """The planner's card for a payment or a discard (a set it chooses
@@ -185,13 +225,19 @@ class IsmctsBot:
                 ) -> list[MoveEstimate]:
         """Search from the view (`iterations`, else the settings' budget);
         root moves sorted best first."""
+        return self._search(view, seed, iterations, None)[0]
+
+    def _search(self, view: SeatView, seed: int, iterations: int | None,
+                reused: list[_Tree] | None) -> tuple[list[MoveEstimate], list[_Tree]]:
+        """`analyse`, going on in `reused` trees when given; also the trees."""
         s = self.settings
         if iterations is not None:
             s = replace(s, iterations=iterations)
         if s.trees < 1:
             raise ValueError(f"a search needs at least one tree, not {s.trees}")
-        trees = [_Tree(s.iterations // s.trees + (t < s.iterations % s.trees), seed, t)
-                 for t in range(s.trees)]
+        trees = reused or [_Tree(budget, seed, t)
+                           for t, budget in enumerate(_shares(s.iterations, s.trees))]
+        self.last_reused = sum(t.done for t in trees)
         params = s.params(view.config.players)
         deadline = None if s.seconds is None else time.perf_counter() + s.seconds
 
@@ -202,32 +248,60 @@ class IsmctsBot:
                          params, chunk)
                 tree.done += chunk
 
-        while True:
+        remaining = sum(t.budget - t.done for t in trees)
+        while remaining > 0 and not (s.stop_when_decided and _decided(trees, view.seat, remaining)):
             _each(grow, trees)
             remaining = sum(t.budget - t.done for t in trees)
-            if remaining == 0 or (deadline is not None and time.perf_counter() >= deadline):
-                break
-            if s.stop_when_decided and _decided(trees, view.seat, remaining):
+            if deadline is not None and time.perf_counter() >= deadline:
                 break
         self.last_iterations = sum(t.done for t in trees)
         merged = _root_moves(trees, view.seat)
         moves = [MoveEstimate(a, v, r / v if v else float("nan")) for a, (v, r) in merged.items()
                  if a in view.legal_actions]
         if not moves:  # no iteration reached the root's children
-            return [MoveEstimate(view.legal_actions[0], 0, float("nan"))]
+            return [MoveEstimate(view.legal_actions[0], 0, float("nan"))], trees
         moves.sort(key=lambda m: (-m.visits, -m.win_chance, m.action))
-        return moves
+        return moves, trees
+
+
+def _shares(iterations: int, trees: int) -> list[int]:
+    """A budget split over `trees` trees as evenly as whole iterations allow."""
+    return [iterations // trees + (t < iterations % trees) for t in range(trees)]
+
+
+def _position(view: SeatView) -> tuple:
+    """Where a decision is: the game, the seat, the turn, the actions and the
+    declined offers of the turn so far. Two decisions of one move share it."""
+    o = view.observation
+    return (view.config, view.seat, int(o[TURN]), int(o[ACTIONS_TAKEN]), int(o[DECLINED]))
 
 
 class _Tree:
     """One search tree of a decision: its arrays, budget and iterations run."""
 
-    def __init__(self, budget: int, seed: int, index: int):
+    def __init__(self, budget: int, seed: int, index: int, capacity: int | None = None):
         self.budget = budget
         self.done = 0
-        self.header, self.ints, self.rewards = K.new_tree(budget + 2)
+        self.header, self.ints, self.rewards = K.new_tree(budget + 2 if capacity is None
+                                                          else capacity)
         # The first tree keeps the decision's seed, so one tree searches as before.
         self.header[K.T_RNG] = seed if index == 0 else _tree_seed(seed, index)
+
+    def below(self, action: int, budget: int) -> _Tree | None:
+        """The subtree below the root's move `action` as a tree of its own,
+        for a decision of `budget` iterations: the iterations that passed
+        through it count as run (None when no iteration tried the move)."""
+        node = int(K.find_child(self.ints, 0, action))
+        if node < 0:
+            return None
+        visits = int(self.ints[node, 4])
+        left = max(budget - visits, 0)
+        tree = _Tree(budget, 0, 0, K.subtree_size(self.ints, node) + left + 2)
+        tree.header[K.T_NODES] = K.copy_subtree(self.ints, self.rewards, node,
+                                                tree.ints, tree.rewards)
+        tree.header[K.T_RNG] = self.header[K.T_RNG]
+        tree.done = min(visits, budget)
+        return tree
 
 
 def _tree_seed(seed: int, index: int) -> int:

@@ -76,20 +76,28 @@ class Player(Protocol):
 
 
 class Reseeded:
-    """A bot made anew for every decision, seeded by `seed_of()` at that
-    moment. A game in which each decision's seed depends only on the game's
-    seed, the seat and the number of decisions so far plays on after a save
-    and a resume exactly as it would have without the break; a bot that kept
-    one generator across decisions would not."""
+    """A bot made anew for every move, seeded by `seed_of()` at that moment:
+    the decisions that complete a move it began (the cards of its offer, what
+    its recycle takes) go to the same bot, which goes on in its search tree
+    (`SearchSettings.reuse_tree`). A game in which each move's seed depends
+    only on the game's seed, the seat and the number of decisions so far
+    plays on after a save and a resume exactly as it would have without the
+    break (a move half made when the game was saved is made again from its
+    start: `Table.restart_bot_move`); a bot that kept one generator across
+    moves would not."""
 
     def __init__(self, name: str, seed_of: Callable[[], int], think: float | None = None):
         self.name = name
         self.seed_of = seed_of
         self.think = think
+        self._bot = None
 
     def choose(self, view: SeatView) -> int:
         from .difficulty import make_bot
-        return make_bot(self.name, self.seed_of(), self.think).choose(view)
+        bot = self._bot
+        if bot is None or not getattr(bot, "continues", lambda view: False)(view):
+            bot = self._bot = make_bot(self.name, self.seed_of(), self.think)
+        return bot.choose(view)
 
 
 @dataclass(frozen=True)
@@ -205,6 +213,21 @@ class Table:
         with interrupts_deferred():
             self.recorder.take_back(count)
             self.decisions -= count
+
+    def restart_bot_move(self) -> int:
+        """Take back the decisions of a bot's move that is half made (the
+        cards of an offer chosen so far, a recycle's payment), so that the bot
+        makes it again from its start, as one search tree (`Reseeded`).
+        Nothing of such a move has been shown to another seat. Returns the
+        decisions taken back."""
+        from .ismcts import MOVE_GOES_ON
+        pending = None if self.recorder is None else self.recorder.pending
+        if (pending is None or self.over or self.seats[pending["seat"]].level is None
+                or self.game.decider != pending["seat"] or self.game.phase not in MOVE_GOES_ON):
+            return 0
+        count = len(pending["engine_actions"])
+        self.take_back(count)
+        return count
 
     def play(self) -> None:
         """Play to the end; every seat must have a player."""

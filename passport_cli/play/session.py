@@ -126,6 +126,7 @@ class Session:
         self.think = think
         self.read = read
         table.players = seat_players(table, think)
+        table.restart_bot_move()  # a bot's move half made at the save is made again whole
         pending = table.recorder.pending
         self.recap: list[str] = []          # others' moves since the person's last screen
         self.told_steps = len(table.steps)

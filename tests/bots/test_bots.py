@@ -321,3 +321,72 @@ def test_with_an_inner_share_a_decision_inside_a_move_gets_that_share_of_the_bud
             seen.add(inner)
         game.apply(action)
     assert seen == {True, False}
+
+
+def test_a_move_goes_on_in_the_tree_of_its_first_decision():
+    import copy
+
+    from bots.ismcts import CONTINUED_PHASES
+    settings = replace(QUICK, iterations=1500, reuse_tree=True)
+    # a decision inside a move of another game, for a bot holding its own tree
+    other = Game.new(players=4, extensions="all", seed=5, round_cap=30)
+    while other.phase not in CONTINUED_PHASES or len(other.legal_actions()) < 2:
+        other.apply(make_bot("planner").choose(other.view(other.decider)))
+    elsewhere = other.view(other.decider)
+    game = Game.new(players=4, extensions="all", seed=4, round_cap=30)
+    bots = [IsmctsBot(settings, seed=s) for s in range(4)]
+    went_on = strangers = 0
+    while not game.over:
+        seat = game.decider
+        view = game.view(seat)
+        if view.phase in CONTINUED_PHASES and bots[seat].continues(view):
+            stranger = copy.deepcopy(bots[seat])  # its tree serves this move only
+            assert not stranger.continues(elsewhere)
+            stranger.choose(elsewhere)
+            assert stranger.last_reused == 0
+            strangers += 1
+        action = bots[seat].choose(view)
+        assert action in view.legal_actions
+        if view.phase in CONTINUED_PHASES and len(view.legal_actions) > 1:
+            went_on += bots[seat].last_reused > 0
+            assert bots[seat].last_iterations <= settings.iterations
+        else:
+            assert bots[seat].last_reused == 0
+        game.apply(action)
+    assert went_on > 0 and strangers > 0
+
+
+def test_a_bot_move_half_made_at_a_save_is_made_again_whole(monkeypatch):
+    """A game saved while a bot composes an offer plays on as the game that
+    was never saved: the bot's move is taken back and made again from its
+    first decision, whose tree serves the rest (Reseeded, reuse_tree)."""
+    import copy
+
+    from bots import difficulty
+    from bots.ismcts import MOVE_GOES_ON
+    from bots.match import Reseeded, derive_seed
+    from engine.record import resume
+    medium = replace(difficulty.LEVEL_SETTINGS["medium"], reuse_tree=True)
+    monkeypatch.setitem(difficulty.LEVEL_SETTINGS, "medium", medium)
+    config = Config(players=3, extensions=C.ALL_EXTENSIONS, seed=12, round_cap=30)
+    seats = bot_seats(["medium"] * 3, ["Ana", "Bo", "Cy"])
+
+    def seated(table):
+        table.players = [Reseeded("medium", lambda s=s: derive_seed("test", 12, s, table.decisions))
+                         for s in range(3)]
+        return table
+
+    whole = seated(Table(config, seats, [None] * 3))
+    saves = []
+    while not whole.over:
+        pending = whole.recorder.pending
+        if (whole.game.phase in MOVE_GOES_ON and pending and pending["engine_actions"]
+                and len(saves) < 3):
+            saves.append(copy.deepcopy(whole.document()))
+        whole.step()
+    assert saves
+    for saved in saves:
+        resumed = seated(Table(config, seats, [None] * 3, recorder=resume(saved, "save")))
+        assert resumed.restart_bot_move() == len(saved["pending"]["engine_actions"])
+        resumed.play()
+        assert resumed.document()["steps"] == whole.document()["steps"]
