@@ -32,6 +32,20 @@ REASONS = {L.REASON_NONE: "", L.REASON_CENTER: "center",
 LOG_ROWS = 4096
 
 
+def _is_whole(value) -> bool:
+    """An int or a numpy integer, and not a bool (True is not seat 1)."""
+    return (isinstance(value, (int, np.integer))
+            and not isinstance(value, (bool, np.bool_)))
+
+
+def whole(value, what: str) -> int:
+    """`value` as an int; TypeError, saying what it was for, when it is not
+    a whole number (a float, a string, a bool, None)."""
+    if not _is_whole(value):
+        raise TypeError(f"{what} must be a whole number, not {value!r}")
+    return int(value)
+
+
 class IllegalActionError(ValueError):
     """An action that is not legal in the current state; the state is unchanged."""
 
@@ -72,6 +86,11 @@ class Config:
     round_cap: int = 200
 
     def __post_init__(self):
+        for name in ("players", "extensions", "seed", "round_cap"):
+            value = getattr(self, name)
+            if not _is_whole(value):
+                raise ConfigError(f"{name.replace('_', ' ')} must be a whole number, not {value!r}")
+            object.__setattr__(self, name, int(value))
         if not 2 <= self.players <= 6:
             raise ConfigError(f"players must be 2 to 6, not {self.players}")
         if not 1 <= self.round_cap <= 100_000:
@@ -185,7 +204,7 @@ class Game:
     @classmethod
     def new(cls, players=4, extensions=0, seed=0, round_cap=200) -> "Game":
         """A new game: 2-6 players, extensions as 'all'/'none'/names/mask."""
-        return cls(Config(players, parse_extensions(extensions), int(seed), int(round_cap)))
+        return cls(Config(players, parse_extensions(extensions), seed, round_cap))
 
     # ---- whose decision, and what it may be -----------------------------
     @property
@@ -240,7 +259,7 @@ class Game:
         return [Action(a, self.action_text(a, seat_names)) for a in self.legal_actions()]
 
     def is_legal(self, action: int) -> bool:
-        return action in self.legal_actions()
+        return whole(action, "an action") in self.legal_actions()
 
     # ---- changing the state ------------------------------------------------
     def apply(self, action: int) -> StepLog:
@@ -248,7 +267,7 @@ class Game:
 
         Raises IllegalActionError (a ValueError) and changes nothing if the
         action is not legal here."""
-        action = int(action)
+        action = whole(action, "an action")
         if action not in self.legal_actions():
             raise IllegalActionError(
                 f"action {action} ({self._describe(action)}) is not legal now "
@@ -290,12 +309,12 @@ class Game:
     # ---- rules asked of the engine: each answer is the kernels' own -------------------
     def hand_limit(self, seat: int) -> int:
         """The most cards `seat` may hold after an action (R4.4; R9.5 Backpacker)."""
-        self._check_seat(seat)
+        seat = self._check_seat(seat)
         return int(self._kernels.hand_limit(self.state, np.int64(seat)))
 
     def recycle_cost(self, seat: int) -> int:
         """How many cards `seat` pays to recycle (R5.2; R9.5 Collector)."""
-        self._check_seat(seat)
+        seat = self._check_seat(seat)
         return int(self._kernels.recycle_cost(self.state, np.int64(seat)))
 
     @property
@@ -313,13 +332,14 @@ class Game:
         """How many cards of `kind` (0..29, engine/cards.py) are in this game:
         two of each item, a passport per player, the extensions' cards only
         with their extension (R3)."""
+        kind = whole(kind, "a kind")
         if not 0 <= kind < C.NUM_KINDS:
             raise ValueError(f"kind {kind} is outside 0..{C.NUM_KINDS - 1}")
         return int(self._kernels.copies_in_play(self.state, np.int64(kind)))
 
     def observation(self, seat: int) -> np.ndarray:
         """What `seat` knows: the state with everything else blanked out."""
-        self._check_seat(seat)
+        seat = self._check_seat(seat)
         out = np.empty(L.STATE_SIZE, np.int64)
         self._kernels.observe(self.state, seat, out)
         return out
@@ -327,24 +347,30 @@ class Game:
     def determinize(self, seat: int, seed: int) -> "Game":
         """A complete game that `seat` cannot tell from this one: hidden cards
         dealt at random consistently with everything `seat` knows."""
+        seed = whole(seed, "a seed")
         return determinized(self.config, self.observation(seat), seat, seed)
 
     def view(self, seat: int) -> SeatView:
         """What `seat` may know, with its legal actions if it is to decide."""
+        seat = self._check_seat(seat)
         legal = tuple(self.legal_actions()) if seat == self.decider else ()
         return SeatView(self.config, seat, self.observation(seat), legal)
 
     def knows(self, seat: int, card: int) -> bool:
         """Does `seat` know where `card` is?"""
+        seat = self._check_seat(seat)
+        card = whole(card, "a card")
+        if not 0 <= card < C.NUM_CARDS:
+            raise ValueError(f"card {card} is outside 0..{C.NUM_CARDS - 1}")
         return bool(self.state[L.KNOWN + card] >> seat & 1)
 
     # ---- reading the table ------------------------------------------------------------
     def hand(self, seat: int) -> list[int]:
-        self._check_seat(seat)
+        seat = self._check_seat(seat)
         return [c for c in range(C.NUM_CARDS) if self.state[L.LOC + c] == seat]
 
     def hand_size(self, seat: int) -> int:
-        self._check_seat(seat)
+        seat = self._check_seat(seat)
         return int(self.state[L.HAND_SIZE + seat])
 
     def draw_pile(self) -> list[int]:
@@ -365,10 +391,12 @@ class Game:
         return [int(s[L.BOX + (s[L.BOX_HEAD] + i) % C.NUM_COUNTRIES]) for i in range(s[L.BOX_SIZE])]
 
     def own_country(self, seat: int) -> int | None:
+        seat = self._check_seat(seat)
         own = int(self.state[L.OWN + seat])
         return None if own < 0 else own
 
     def visited(self, seat: int) -> list[int]:
+        seat = self._check_seat(seat)
         out = []
         if self.state[L.VISITED + seat] >= 0:
             out.append(int(self.state[L.VISITED + seat]))
@@ -385,11 +413,13 @@ class Game:
         return int(self.state[L.START_SEAT])
 
     def character(self, seat: int) -> int | None:
+        seat = self._check_seat(seat)
         ch = int(self.state[L.CHARACTER + seat])
         return None if ch < 0 else ch
 
     def destination(self, seat: int) -> int:
         """The country `seat` must travel to next (R6)."""
+        seat = self._check_seat(seat)
         own = self.own_country(seat)
         return self.center if own is None else own
 
@@ -431,7 +461,7 @@ class Game:
     # ---- words ------------------------------------------------------------------------
     def action_text(self, action: int, seat_names=None) -> str:
         """Human words for a legal action in the current phase."""
-        return action_text(action, self.phase, seat_names, self.destination(self.active))
+        return action_text(whole(action, "an action"), self.phase, seat_names, self.destination(self.active))
 
     def _describe(self, action: int) -> str:
         try:
@@ -458,9 +488,13 @@ class Game:
                          f" ({o.reason}) in round {o.rounds}")
         return "\n".join(lines)
 
-    def _check_seat(self, seat: int) -> None:
+    def _check_seat(self, seat: int) -> int:
+        """`seat` as an int: TypeError when it is not a whole number,
+        ValueError when no such seat plays this game."""
+        seat = whole(seat, "a seat")
         if not 0 <= seat < self.players:
             raise ValueError(f"seat {seat} is not in this {self.players}-player game")
+        return seat
 
 
 def determinized(config: Config, observation: np.ndarray, seat: int, seed: int) -> Game:
