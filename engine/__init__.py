@@ -1,7 +1,7 @@
 """Passport's rules engine: the complete rules as numba kernels over one flat array.
 
 Public API: `Game`, `Config`, `Outcome`, `SeatView`, `Phase`, `Action`,
-`IllegalActionError`, `ConfigError`; card data in `engine.cards`; action ids in
+`IllegalActionError`, `ConfigError`, `StateError`; card data in `engine.cards`; action ids in
 `engine.actions`; moves and record steps as values in `engine.steps`; game
 records in `engine.record`; the kernels that search code calls inside numba
 in `engine.kernels`. `warm()` compiles the kernels into numba's cache once;
@@ -11,10 +11,11 @@ in `engine.kernels`. `warm()` compiles the kernels into numba's cache once;
 from ._warm import is_warm, warm
 from .actions import Action, Phase
 from .game import (
-    Config, ConfigError, Game, IllegalActionError, Outcome, SeatView, parse_extensions,
+    Config, ConfigError, Game, IllegalActionError, Outcome, SeatView, StateError,
+    parse_extensions,
 )
 
 __all__ = [
     "Action", "Config", "ConfigError", "Game", "IllegalActionError", "Outcome", "Phase",
-    "SeatView", "is_warm", "parse_extensions", "warm",
+    "SeatView", "StateError", "is_warm", "parse_extensions", "warm",
 ]

@@ -22,6 +22,7 @@ import numpy as np
 
 from . import cards as C
 from . import _layout as L
+from ._validate import StateError, check_state  # noqa: F401 -- StateError is public here
 from .actions import Action, Phase, action_text
 from .steps import (
     EventDrawn, Look, Move, Place, Reveal, Shuffle, StepLog, TurnBegins, Where,
@@ -184,7 +185,12 @@ def _kernels():
 class Game:
     """A game of Passport: its config, its state, and its history for undo."""
 
-    def __init__(self, config: Config, state: np.ndarray | None = None):
+    def __init__(self, config: Config, state: np.ndarray | None = None, *,
+                 _made_here: bool = False):
+        """A new game of `config`, or the game in `state`: StateError (a
+        ValueError) if that is not a state this game could be in. (A state
+        the engine made itself, a copy or a sampled world, is not checked
+        again: `_made_here`.)"""
         self.config = config
         self._kernels = _kernels()
         self._buffer = np.empty(L.NUM_ACTIONS, np.int64)
@@ -198,7 +204,9 @@ class Game:
             self._kernels.remember(self.state, self.state[L.ACTIVE])
             self.setup_log = decode_log(self._log)
         else:
-            self.state = state
+            # a state from outside is checked whole before any kernel reads it
+            self.state = state if _made_here else check_state(
+                state, config.players, config.extensions, config.round_cap)
             self.setup_log = StepLog()
 
     @classmethod
@@ -298,12 +306,13 @@ class Game:
         return self.state.copy()
 
     def restore(self, snapshot: np.ndarray) -> None:
-        if snapshot.shape != (L.STATE_SIZE,):
-            raise ValueError("not a snapshot of this engine's state")
-        self.state = snapshot.astype(np.int64, copy=True)
+        """Go back to a snapshot of this game; StateError (a ValueError), and
+        nothing changed, if it is not a state this game could be in."""
+        c = self.config
+        self.state = check_state(snapshot, c.players, c.extensions, c.round_cap)
 
     def copy(self) -> "Game":
-        return Game(self.config, self.state.copy())
+        return Game(self.config, self.state.copy(), _made_here=True)
 
     # ---- information (R7.4) ------------------------------------------------------
     # ---- rules asked of the engine: each answer is the kernels' own -------------------
@@ -503,4 +512,4 @@ def determinized(config: Config, observation: np.ndarray, seat: int, seed: int) 
     out = np.empty(L.STATE_SIZE, np.int64)
     if not kernels.determinize(observation, seat, np.int64(np.uint64(seed % 2**64)), out):
         raise ValueError("observation is inconsistent: hidden cards and hidden places differ in number")
-    return Game(config, out)
+    return Game(config, out, _made_here=True)

@@ -1,0 +1,229 @@
+"""Is an array a state this engine could be in? Checked before a state from
+outside (`Game(config, state)`, `Game.restore`) reaches a kernel: numba checks
+no bounds, so a count or an index out of range would read or write outside
+the array. Plain numpy, at the boundary only: the kernels never call it.
+
+What is checked (the layout is engine/_layout.py):
+- the shape, and that the values are whole numbers;
+- the header agrees with the game's config (players, extensions, round cap);
+- every seat, phase, reason, count, slot index, card, kind and country field
+  is within its range, and the decider is a seat exactly while the game runs;
+- the phase's own fields: the decider it names, a target for an offer or a
+  steal, cards still to pay or discard, cards set aside to look at;
+- every card is in exactly one place: a hand, the draw pile's ring, the
+  discard pile, the cards set aside (look), out of the game or an event being
+  resolved; the draw pile, the discard pile and the look slots list exactly
+  the cards whose place says so, each once;
+- each hand's size and count of each kind are those of the cards in it;
+- the box's ring holds distinct countries; the knowledge, pool and memory
+  blocks hold only bits and counts of seats that play, and each seat's
+  shuffle pool is where its counts say (docs/engine.md, "Knowledge");
+- and, the fields being in range, the seat to decide has a legal action.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import _layout as L
+from .cards import CARD_KINDS, NUM_CARDS, NUM_CHARACTERS, NUM_COUNTRIES, NUM_KINDS
+
+MAX_SLOTS = 3  # GIVE, ASK, LOOK and TAKEN each have three
+CARD_KIND = np.array(CARD_KINDS, np.int64)
+
+
+class StateError(ValueError):
+    """An array that is not a state this engine could be in."""
+
+
+def check_state(state, players: int, extensions: int, round_cap: int) -> np.ndarray:
+    """The state as a fresh int64 array, or StateError saying what is wrong."""
+    array = np.asarray(state)
+    if array.shape != (L.STATE_SIZE,):
+        raise StateError(f"a state has {L.STATE_SIZE} fields, not shape {array.shape}")
+    if array.dtype.kind not in "iu":
+        raise StateError(f"a state holds whole numbers, not {array.dtype}")
+    S = array.astype(np.int64, copy=True)
+    _Checker(S, players, extensions, round_cap).run()
+    if S[L.PHASE] != L.PH_OVER:
+        # every field is in range now, so the kernel may read the state
+        from .kernels import legal_actions
+        if legal_actions(S, np.empty(L.NUM_ACTIONS, np.int64)) == 0:
+            raise StateError("not a state of this game: the seat to decide has no legal action")
+    return S
+
+
+class _Checker:
+    def __init__(self, S, players, extensions, round_cap):
+        self.S = S
+        self.n = players
+        self.extensions = extensions
+        self.round_cap = round_cap
+
+    def fail(self, message: str):
+        raise StateError(f"not a state of this game: {message}")
+
+    def field(self, name: str, low: int, high: int) -> int:
+        """The header field `name`, checked to lie in low..high."""
+        value = int(self.S[getattr(L, name)])
+        if not low <= value <= high:
+            self.fail(f"{name} is {value}, outside {low}..{high}")
+        return value
+
+    def block(self, name: str, count: int, low: int, high: int) -> np.ndarray:
+        start = getattr(L, name)
+        values = self.S[start:start + count]
+        bad = np.flatnonzero((values < low) | (values > high))
+        if bad.size:
+            i = int(bad[0])
+            self.fail(f"{name}[{i}] is {int(values[i])}, outside {low}..{high}")
+        return values
+
+    def run(self) -> None:
+        S, n = self.S, self.n
+        self.field("PLAYERS", n, n)
+        self.field("EXT", self.extensions, self.extensions)
+        self.field("ROUND_CAP", self.round_cap, self.round_cap)
+        self.field("START_SEAT", 0, n - 1)
+        self.field("TURN", 0, n * (self.round_cap + 1))
+        self.field("ACTIVE", 0, n - 1)
+        phase = self.field("PHASE", 0, L.PH_OVER)
+        over = phase == L.PH_OVER
+        self.field("DECIDER", -1, -1) if over else self.field("DECIDER", 0, n - 1)
+        self.field("ACTIONS_LEFT", 0, 2)
+        self.field("ACTIONS_TAKEN", 0, 2)
+        self.field("DECLINED", 0, L.MAX_DECLINED_OFFERS)
+        self.field("STRIKE", -1, n - 1)
+        winner = self.field("WINNER", -1, n - 1)
+        reason = self.field("REASON", L.REASON_NONE, L.REASON_ROUND_CAP)
+        if over != (reason != L.REASON_NONE):
+            self.fail("the game-over reason does not match the phase")
+        if (winner >= 0) != (reason in (L.REASON_CENTER, L.REASON_POSTCARDS)):
+            self.fail("the winner does not match the game-over reason")
+        self.field("TARGET", -1, n - 1)
+        self.field("LAST", -1, max(NUM_CARDS, NUM_KINDS) - 1)
+        if phase in (L.PH_RECYCLE_PAY, L.PH_DISCARD):
+            self.field("NEED", 1, NUM_CARDS)  # cards still to pay or discard
+        else:
+            self.field("NEED", 0, 0)
+        self.field("FORBIDDEN_CARD", -1, NUM_CARDS - 1)
+        self.field("DISCARDER", -1, n - 1)
+        self.field("LIMIT_CHECKED", 0, n)
+        given = self.field("N_GIVE", 0, MAX_SLOTS)
+        self.block("GIVE", given, 0, NUM_CARDS - 1)
+        asked = self.field("N_ASK", 0, MAX_SLOTS)
+        self.block("ASK", asked, 0, NUM_KINDS - 1)
+        looking = phase in (L.PH_LG_TAKE, L.PH_TP_PICK, L.PH_TP_GIVE)
+        looked = self.field("N_LOOK", 1 if looking else 0, MAX_SLOTS if looking else 0)
+        look = self.block("LOOK", looked, -1, NUM_CARDS - 1)
+        self.field("LOOK_PICK", -1, MAX_SLOTS - 1)
+        taken = self.field("N_TAKEN", 0, MAX_SLOTS)
+        self.block("TAKEN", taken, 0, NUM_CARDS - 1)
+        head = self.field("DRAW_HEAD", 0, NUM_CARDS - 1)
+        draw_size = self.field("DRAW_SIZE", 0, NUM_CARDS)
+        discard_size = self.field("DISCARD_SIZE", 0, NUM_CARDS)
+        box_head = self.field("BOX_HEAD", 0, NUM_COUNTRIES - 1)
+        box_size = self.field("BOX_SIZE", 0, NUM_COUNTRIES)
+        self.field("BOX_KNOWN", 0, box_size)
+        self.field("CENTER", 0, NUM_COUNTRIES - 1)
+
+        self.deciders(phase)
+        self.block("CHARACTER", L.MAX_PLAYERS, -1, NUM_CHARACTERS - 1)
+        self.block("OWN", L.MAX_PLAYERS, -1, NUM_COUNTRIES - 1)
+        self.block("VISITED", L.MAX_PLAYERS, -1, NUM_COUNTRIES - 1)
+
+        # every card in exactly one place, and each list naming exactly its cards
+        loc = self.block("LOC", NUM_CARDS, 0, L.LOC_EVENT)
+        if np.any((loc >= n) & (loc < L.MAX_PLAYERS)):
+            self.fail("a card is in the hand of a seat that does not play")
+        ring = S[L.DRAW + (head + np.arange(draw_size)) % NUM_CARDS]
+        self.same_cards(ring, loc == L.LOC_DRAW, "the draw pile")
+        self.same_cards(S[L.DISCARD:L.DISCARD + discard_size], loc == L.LOC_DISCARD,
+                        "the discard pile")
+        self.same_cards(look[look >= 0], loc == L.LOC_LOOK, "the cards set aside")
+
+        sizes = self.block("HAND_SIZE", L.MAX_PLAYERS, 0, NUM_CARDS)
+        counts = S[L.KIND_COUNT:L.KIND_COUNT + L.MAX_PLAYERS * NUM_KINDS].reshape(
+            L.MAX_PLAYERS, NUM_KINDS)
+        for seat in range(L.MAX_PLAYERS):
+            held = loc == seat
+            if sizes[seat] != held.sum():
+                self.fail(f"seat {seat}'s hand size is {int(sizes[seat])}, "
+                          f"but {int(held.sum())} cards are in it")
+            kinds = np.bincount(CARD_KIND[held], minlength=NUM_KINDS)
+            if not np.array_equal(counts[seat], kinds):
+                self.fail(f"seat {seat}'s kind counts are not those of its cards")
+
+        box = S[L.BOX + (box_head + np.arange(box_size)) % NUM_COUNTRIES].tolist()
+        own = [int(c) for c in S[L.OWN:L.OWN + n] if c >= 0]
+        visited = [int(c) for c in S[L.VISITED:L.VISITED + n] if c >= 0]
+        countries = box + own + visited + [int(S[L.CENTER])]
+        if sorted(countries) != list(range(NUM_COUNTRIES)):
+            self.fail("the countries are not each in one place (box, table, visited, center)")
+
+        seats = (1 << n) - 1
+        for name, count in (("KNOWN", NUM_CARDS), ("NEW", NUM_CARDS)):
+            values = self.block(name, count, 0, (1 << L.MAX_PLAYERS) - 1)
+            if np.any(values & ~seats):
+                self.fail(f"{name} names a seat that does not play")
+        self.pools(loc, ring)
+        seen = self.block("LAST_SEEN", NUM_CARDS, 0, (1 << (4 * L.MAX_PLAYERS)) - 1)
+        for seat in range(L.MAX_PLAYERS):
+            if np.any(((seen >> (4 * seat)) & 15) > n):
+                self.fail("LAST_SEEN names a hand that does not play")
+        for name in ("ASKED", "REFUSED"):
+            self.block(name, L.MAX_PLAYERS, 0, (1 << NUM_KINDS) - 1)
+
+    def deciders(self, phase: int) -> None:
+        """Who decides, by phase: the seat whose turn it is, except the
+        target of an offer or a steal answering it (a trade reply, a
+        Mousetrap) and the seat discarding for the hand limit."""
+        S = self.S
+        decider, active = int(S[L.DECIDER]), int(S[L.ACTIVE])
+        target = int(S[L.TARGET])
+        if phase in (L.PH_TRADE_GIVE, L.PH_TRADE_ASK, L.PH_TRADE_REPLY, L.PH_STEAL_PAY,
+                     L.PH_MOUSETRAP) and not (target >= 0 and target != active):
+            self.fail(f"phase {phase} needs another seat as its target, not {target}")
+        if phase in (L.PH_TRADE_REPLY, L.PH_MOUSETRAP):
+            expected = target
+        elif phase == L.PH_DISCARD:
+            expected = int(S[L.DISCARDER])
+        elif phase == L.PH_OVER:
+            return
+        else:
+            expected = active
+        if decider != expected:
+            self.fail(f"seat {decider} decides in phase {phase}, where seat {expected} should")
+
+    def pools(self, loc: np.ndarray, ring: np.ndarray) -> None:
+        """Each seat's shuffle pool: cards it does not see, in hands or on
+        the draw pile, whose counts per hand and on top of the pile are those
+        HAND_NEW and DRAW_NEW keep (docs/engine.md, "Knowledge")."""
+        S, n = self.S, self.n
+        hand_new = self.block("HAND_NEW", L.MAX_PLAYERS * L.MAX_PLAYERS, 0, NUM_CARDS)
+        draw_new = self.block("DRAW_NEW", L.MAX_PLAYERS, 0, len(ring))
+        new = S[L.NEW:L.NEW + NUM_CARDS]
+        known = S[L.KNOWN:L.KNOWN + NUM_CARDS]
+        for o in range(n):
+            pooled = (new >> o & 1) == 1
+            if np.any(pooled & ((known >> o & 1) == 1)):
+                self.fail(f"seat {o}'s shuffle pool holds a card it sees")
+            if np.any(pooled & ~((loc < n) | (loc == L.LOC_DRAW))):
+                self.fail(f"seat {o}'s shuffle pool holds a card outside the hands and the pile")
+            for t in range(n):
+                if hand_new[o * L.MAX_PLAYERS + t] != np.sum(pooled & (loc == t)):
+                    self.fail(f"HAND_NEW does not count seat {o}'s pool in hand {t}")
+            top = int(draw_new[o])
+            on_pile = np.flatnonzero(pooled & (loc == L.LOC_DRAW))
+            if sorted(ring[:top].tolist()) != on_pile.tolist():
+                self.fail(f"DRAW_NEW does not count seat {o}'s pool on the draw pile")
+        if np.any(hand_new.reshape(L.MAX_PLAYERS, L.MAX_PLAYERS)[n:]) or np.any(draw_new[n:]):
+            self.fail("a seat that does not play has a shuffle pool")
+
+    def same_cards(self, listed: np.ndarray, placed: np.ndarray, what: str) -> None:
+        """`listed` (slots of a pile) names each card `placed` there, once."""
+        if np.any((listed < 0) | (listed >= NUM_CARDS)):
+            self.fail(f"{what} lists a card that does not exist")
+        if len(set(listed.tolist())) != len(listed) or set(listed.tolist()) != set(
+                np.flatnonzero(placed).tolist()):
+            self.fail(f"{what} does not list exactly the cards placed in it")

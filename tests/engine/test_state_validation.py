@@ -1,0 +1,133 @@
+"""A state from outside is checked before a kernel reads it (numba checks no
+bounds): every state reached in play passes, and a corrupted one is refused
+with a StateError or is a game that plays on consistently."""
+
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+
+from engine import Config, Game, StateError
+from engine import kernels as L
+from engine._validate import check_state
+
+from .test_properties import games, play
+
+
+@settings(max_examples=30, deadline=None)
+@given(games)
+def test_every_state_reached_in_play_passes(spec):
+    config = None
+    for game, action in play(spec):
+        config = game.config
+        check_state(game.state, config.players, config.extensions, config.round_cap)
+        game.apply(action)
+    if config is not None:
+        check_state(game.state, config.players, config.extensions, config.round_cap)
+
+
+def midgame(seed=1, steps=40):
+    game = Game.new(players=4, extensions="all", seed=seed)
+    for _ in range(steps):
+        game.apply(game.legal_actions()[0])
+    return game
+
+
+@pytest.mark.parametrize("field, value, words", [
+    (L.N_ASK, 1000, "N_ASK is 1000"),              # wrote past the array's end
+    (L.PLAYERS, 5, "PLAYERS is 5"),
+    (L.HAND_SIZE, 3, "hand size is 3"),
+    (L.DRAW_SIZE, 67, "DRAW_SIZE is 67"),
+    (L.PHASE, 15, "PHASE is 15"),
+    (L.DECIDER, 9, "DECIDER is 9"),
+    (L.CENTER, -1, "CENTER is -1"),
+    (L.NEED, 2, "NEED is 2"),                       # cards to pay, with no payment pending
+])
+def test_a_corrupted_snapshot_is_refused_and_nothing_changes(field, value, words):
+    game = midgame()
+    before = game.snapshot()
+    bad = before.copy()
+    bad[field] = value
+    with pytest.raises(StateError, match=words):
+        game.restore(bad)
+    with pytest.raises(StateError, match=words):
+        Game(game.config, bad)
+    assert np.array_equal(game.state, before)
+
+
+def test_a_card_in_two_places_is_refused():
+    game = midgame()
+    bad = game.snapshot()
+    bad[L.LOC + game.hand(0)[0]] = L.LOC_DISCARD  # in a hand, and said to be discarded
+    with pytest.raises(StateError, match="discard pile does not list exactly"):
+        game.restore(bad)
+
+
+def test_only_whole_numbers_of_the_right_shape_are_states():
+    game = midgame()
+    with pytest.raises(StateError, match="fields"):
+        game.restore(game.snapshot()[:-1])
+    with pytest.raises(StateError, match="whole numbers"):
+        game.restore(game.snapshot().astype(np.float64))
+    with pytest.raises(StateError, match="EXT"):
+        Game(Config(players=4, extensions=0, seed=1), game.snapshot())
+
+
+def test_a_restored_snapshot_is_a_copy():
+    game = midgame()
+    snapshot = game.snapshot().astype(np.int32)
+    game.restore(snapshot)
+    snapshot[L.N_ASK] = 1000
+    assert game.state[L.N_ASK] != 1000 and game.state.dtype == np.int64
+
+
+CORRUPTIONS = """
+import numpy as np
+from engine import Game, StateError
+from engine import kernels as L
+from engine._validate import check_state
+rng = np.random.default_rng({seed})
+refused = played = 0
+for case in range({cases}):
+    players, extensions = int(rng.integers(2, 7)), int(rng.integers(0, 32))
+    game = Game.new(players=players, extensions=extensions, seed=case, round_cap=40)
+    for _ in range(int(rng.integers(0, 200))):
+        if game.over:
+            break
+        legal = game.legal_actions()
+        game.apply(legal[int(rng.integers(len(legal)))])
+    state = game.snapshot()
+    field = int(rng.integers(L.STATE_SIZE))
+    state[field] = [state[field] + 1, state[field] - 1, int(rng.integers(-3, 70)),
+                    int(rng.integers(-10**6, 10**6))][int(rng.integers(4))]
+    try:
+        game.restore(state)
+    except StateError:
+        refused += 1
+        continue
+    played += 1
+    for _ in range(60):
+        if game.over:
+            break
+        legal = game.legal_actions()
+        assert legal, f"case {{case}}: field {{field}} left no legal action"
+        game.apply(legal[int(rng.integers(len(legal)))])
+        check_state(game.state, players, extensions, 40)
+print(refused, played)
+"""
+
+
+def test_a_corrupted_field_is_refused_or_plays_on_consistently():
+    """One field of a reached state changed at random, 400 times: refused, or
+    60 random moves from it each leave a state that passes. In a child
+    process, so that a crash (a write outside the array) fails the test
+    instead of ending the run."""
+    code = textwrap.dedent(CORRUPTIONS.format(seed=7, cases=400))
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    refused, played = map(int, done.stdout.split())
+    assert refused + played >= 390 and refused > 0 and played > 0
