@@ -2,27 +2,20 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 from pathlib import Path
+
+from engine.record import write_atomically
 
 
 def write_text_atomically(path: Path, text: str) -> None:
-    """Write `text` to a neighbour file, then rename it over `path`: a crash
-    or Ctrl-C never leaves half a file, and a run resumed from it loses at
-    most what was not yet saved. Creates missing parent directories; raises
+    """Write `text` atomically (engine.record.write_atomically): a crash or
+    Ctrl-C never leaves half a file, and a run resumed from it loses at most
+    what was not yet saved. Creates missing parent directories; raises
     OSError when the file can't be written."""
     path = Path(path)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary.write_text(text, encoding="utf-8")
-        os.replace(temporary, path)
-    except OSError:
-        with contextlib.suppress(OSError):
-            temporary.unlink(missing_ok=True)
-        raise
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomically(path, text.encode("utf-8"))
 
 
 def run_file_text(document: dict) -> str:

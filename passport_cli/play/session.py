@@ -514,6 +514,10 @@ class Session:
         T.render_end(self.console, headline, hands, self.game.outcome.rounds)
         R.render_recap(self.console, "How the game went",
                        V.game_summary(self.game, self.table.steps, self.names, self.me))
+        # Only now: the seed deals every hand, so shown before the end it
+        # would let `passport watch --seed S --reveal` show the bots' cards.
+        seed = self.game.config.seed
+        T.render_note(self.console, f"Seed {seed}: passport play --seed {seed} deals this game again.")
         from engine.record import RecordError
 
         from .saves import write_save

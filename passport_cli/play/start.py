@@ -111,7 +111,6 @@ def opening(session: Session, resumed: bool) -> list[str]:
     return [
         f"You play against {listing(bots)}. Extensions: {extensions}.",
         *(f"{level.capitalize()}: {LEVEL_WORDS[level]}." for level in levels),
-        f"Seed {game.config.seed} (--seed {game.config.seed} deals this game again).",
         f"{who}: {own} is the own country closest to the center, "
         f"{C.COUNTRIES[game.center]} (R3.5).",
         f"The game is saved to {session.path}.",

@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -97,5 +99,8 @@ def test_after_a_game_the_same_table_can_play_again(run):
     again = run("play", "--seed", 1, "--bots", 1, "--difficulty", "easy", input=typed)
     assert again.exit_code == 0, again.output[-2000:]
     second = again.output[again.output.index("Type again for another game"):]
-    assert "You play against Ana (easy)" in second and "Seed " in second  # a new deal
-    assert "Seed 1 " not in second and "Stopped." in second
+    assert "You play against Ana (easy)" in second and "Stopped." in second
+    assert "Seed 1:" in out and "Seed " not in second  # the seed only once a game has ended
+    saved = re.findall(r"The game is saved to (\S+\.json)", " ".join(again.output.split()))
+    assert len(saved) == 2 and saved[0] != saved[1]
+    assert json.loads(Path(saved[1]).read_text())["config"]["seed"] != 1  # a new deal

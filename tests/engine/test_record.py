@@ -596,3 +596,28 @@ def test_replay_rejects_what_the_engine_does_not_reproduce(good_doc):
 def test_validate_document_accepts_what_the_recorder_writes():
     for doc, *_ in some_games():
         validate_document(doc)
+
+
+def test_a_write_removes_the_neighbour_files_of_killed_writers(tmp_path):
+    import os
+    import subprocess
+    import sys
+    import time
+
+    from engine.record import STALE_AFTER_SECONDS, write_atomically
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)
+    dead = tmp_path / f".game.json.{int(gone.stdout)}.tmp"          # its writer was killed
+    old = tmp_path / f".game.json.{os.getppid()}.tmp"               # a live pid, but long ago
+    live = tmp_path / ".game.json.draft.tmp"                        # not a writer's name
+    other = tmp_path / f".other.json.{int(gone.stdout)}.tmp"        # another file's
+    for leftover in (dead, old, live, other):
+        leftover.write_bytes(b"half")
+    long_ago = time.time() - STALE_AFTER_SECONDS - 60
+    os.utime(old, (long_ago, long_ago))
+    write_atomically(tmp_path / "game.json", b"{}")
+    assert (tmp_path / "game.json").read_bytes() == b"{}"
+    assert not dead.exists() and not old.exists()
+    assert live.exists() and other.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["game.json", live.name, other.name])
