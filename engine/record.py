@@ -163,6 +163,11 @@ class GameRecorder:
         self.steps: list[Step] = []
         self._open: dict | None = None  # the step whose decisions are still being made
         self._opened_from: np.ndarray | None = None  # the state the open step started from
+        # Fields of a resumed document this recorder does not write itself
+        # (another program's, RECORD.md: readers ignore them), kept for the
+        # next save: top-level ones, and each step's by its index.
+        self.extra_fields: dict = {}
+        self.extra_step_fields: dict[int, dict] = {}
 
     def apply(self, action: int) -> StepLog:
         """Apply a legal action to the game and record it; return the engine's StepLog.
@@ -274,10 +279,13 @@ class GameRecorder:
         if self.seats is not None:
             doc["seats"] = copy.deepcopy(self.seats)
         doc["setup"] = copy.deepcopy(self.setup)
-        doc["steps"] = [step.to_record() for step in self.steps]
+        doc["steps"] = [dict(step.to_record(), **self.extra_step_fields.get(i, {}))
+                        for i, step in enumerate(self.steps)]
         doc["result"] = self.result()
         if self._open is not None:  # a decision half made: our extension for saved games
             doc["pending"] = dict(self.pending, moves=self._pending_moves())
+        for key, value in self.extra_fields.items():
+            doc.setdefault(key, copy.deepcopy(value))
         return doc
 
     def _pending_moves(self) -> list:
@@ -479,13 +487,36 @@ def resume(doc: dict, name: str | None = None) -> GameRecorder:
         compare_new_steps()
         if recorder.pending is None or recorder._pending_moves() != doc["pending"]["moves"]:
             fail("the pending step does not replay")
+        made = recorder.pending
+        for field in ("seat", "type"):  # what the record says the step is, and whose
+            said = doc["pending"].get(field, made[field])
+            if said != made[field]:
+                fail(f"the pending step is a {made['type']} of seat {made['seat']}, "
+                     f"not pending.{field} {_json(said)}")
     elif doc["result"]["reason"] == "round_cap" and L.A_END_TURN in game.legal_actions():
         _apply(recorder, L.A_END_TURN, "the end", fail)  # the last turn, in a record without ids
     if len(recorder.steps) != len(steps):
         fail(f"the engine makes {len(recorder.steps)} steps of the record's {len(steps)}")
+    _keep_extra_fields(recorder, doc)
     if recorder.result() != {k: doc["result"][k] for k in ("winner", "reason", "rounds")}:
         fail(f"result does not replay: the engine says {_json(recorder.result())}")
     return recorder
+
+
+WRITTEN_FIELDS = ("format", "version", "config", "seats", "setup", "steps", "result", "pending")
+WRITTEN_STEP_FIELDS = ("seat", "action", "moves", "engine_actions")
+
+
+def _keep_extra_fields(recorder: GameRecorder, doc: dict) -> None:
+    """Fields of `doc` that the recorder does not write, so that a resumed
+    game saved again keeps them (top-level ones and each step's)."""
+    recorder.extra_fields = {k: copy.deepcopy(v) for k, v in doc.items()
+                             if k not in WRITTEN_FIELDS}
+    for i, step in enumerate(doc["steps"]):
+        written = set(WRITTEN_STEP_FIELDS) | set(recorder.steps[i].to_record())
+        extra = {k: copy.deepcopy(v) for k, v in step.items() if k not in written}
+        if extra:
+            recorder.extra_step_fields[i] = extra
 
 
 def _apply(recorder: GameRecorder, action, where: str, fail) -> None:

@@ -369,6 +369,35 @@ def test_a_half_made_decision_is_saved_as_pending():
     assert resumed.game.phase == L.PH_RECYCLE_PAY
 
 
+def test_a_resumed_game_saved_again_keeps_the_fields_it_does_not_write():
+    game, recorder = fresh()
+    for _ in range(12):
+        recorder.apply(game.legal_actions()[0])
+    doc = recorder.document()
+    assert len(doc["steps"]) >= 2
+    doc["annotator"] = {"name": "a study tool", "version": 3}
+    doc["steps"][1]["comment"] = "a dubious move"
+    resumed = resume(copy.deepcopy(doc))
+    resumed.apply(resumed.game.legal_actions()[0])
+    again = resumed.document()
+    assert again["annotator"] == {"name": "a study tool", "version": 3}
+    assert again["steps"][1]["comment"] == "a dubious move"
+    assert "comment" not in again["steps"][0] and again["steps"][1]["seat"] == doc["steps"][1]["seat"]
+    check_record(again)
+
+
+@pytest.mark.parametrize("field, value", [("type", "travel"), ("seat", 1)])
+def test_a_pending_step_that_says_it_is_another_is_refused(field, value):
+    game, recorder = fresh()
+    recorder.apply(L.A_RECYCLE)
+    recorder.apply(game.legal_actions()[0])
+    doc = recorder.document()
+    assert doc["pending"][field] != value
+    doc["pending"][field] = value
+    with pytest.raises(RecordError, match=f"pending step is a recycle of seat 0, not pending.{field}"):
+        resume(doc)
+
+
 def test_take_back_undoes_the_open_steps_decisions_exactly():
     _, _, actions, _ = recorded_game(4, "all", 2, "purposeful")
     checked = 0
