@@ -29,8 +29,52 @@ class RecordError(ValueError):
 
 
 def _json(value) -> str:
-    text = json.dumps(value, ensure_ascii=False)
+    """A value as an error message quotes it: at most 80 characters."""
+    if isinstance(value, str) and len(value) > 80:
+        value = value[:80]
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        text = f"a {type(value).__name__}"
     return text if len(text) <= 80 else text[:77] + "..."
+
+
+# Limits no real record comes near: a record nests five levels deep (steps,
+# a step, its moves, a move, a card id), its longest strings are seat names
+# (`passport play` allows 20 characters) and ids of a few dozen. Checked
+# before anything walks the document, so a crafted file is refused at once
+# instead of exhausting the stack, the memory or the clock.
+MAX_DEPTH = 32
+MAX_STRING = 10_000
+MAX_SEAT_FIELD = 200  # a seat's name or player
+
+
+def _shape_problem(doc) -> str | None:
+    """Why `doc` is out of a record's bounds (nesting, string length, value
+    types), or None. Iterative: a deep document can't exhaust the stack."""
+    stack = [(doc, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return f"nested more than {MAX_DEPTH} levels deep"
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if not isinstance(key, str):
+                    return f"a field name is a {type(key).__name__}, not text"
+                if len(key) > MAX_STRING:
+                    return f"a field name is longer than {MAX_STRING} characters"
+                stack.append((item, depth + 1))
+        elif isinstance(value, list):
+            stack.extend((item, depth + 1) for item in value)
+        elif isinstance(value, str):
+            if len(value) > MAX_STRING:
+                return f"a text of {len(value)} characters is longer than any record holds"
+        elif isinstance(value, float):
+            if value != value or value in (float("inf"), float("-inf")):
+                return "a number is NaN or infinite"
+        elif not (value is None or isinstance(value, (bool, int))):
+            return f"a value is a {type(value).__name__}, which records never hold"
+    return None
 
 
 # ---- structure ------------------------------------------------------------------
@@ -76,6 +120,9 @@ def validate_document(doc, name: str | None = None) -> None:
 
     if not isinstance(doc, dict):
         fail("not a Passport record (not a JSON object / msgpack map)")
+    problem = _shape_problem(doc)
+    if problem:
+        fail(f"not a Passport record: {problem}")
     if "format" not in doc:
         fail("not a Passport record (missing 'format')")
     if doc["format"] != FORMAT:
@@ -114,6 +161,12 @@ def validate_document(doc, name: str | None = None) -> None:
     if seats is not None and (not isinstance(seats, list) or len(seats) != players
                               or not all(isinstance(s, dict) for s in seats)):
         fail(f"'seats' must be a list of {players} objects")
+    for number, seat in enumerate(seats or ()):
+        for key in ("name", "player"):
+            if key in seat and (not isinstance(seat[key], str)
+                                or not 0 < len(seat[key]) <= MAX_SEAT_FIELD):
+                fail(f"seats[{number}].{key} must be a text of 1 to {MAX_SEAT_FIELD} "
+                     f"characters, not {_json(seat[key])}")
 
     _validate_setup(doc["setup"], players, "characters" in extensions, fail)
 

@@ -31,6 +31,11 @@ from .steps import (
 REASONS = {L.REASON_NONE: "", L.REASON_CENTER: "center",
            L.REASON_POSTCARDS: "postcards", L.REASON_ROUND_CAP: "round_cap"}
 LOG_ROWS = 4096
+# R8's cap (default 200 rounds) stops a game no one wins; 10,000 rounds is
+# fifty times that, and keeps the longest record of a 6-player game (about
+# 3 KB a round of random play) far under the records' size limit
+# (engine.record.MAX_RECORD_BYTES).
+MAX_ROUND_CAP = 10_000
 
 
 def _is_whole(value) -> bool:
@@ -94,8 +99,8 @@ class Config:
             object.__setattr__(self, name, int(value))
         if not 2 <= self.players <= 6:
             raise ConfigError(f"players must be 2 to 6, not {self.players}")
-        if not 1 <= self.round_cap <= 100_000:
-            raise ConfigError(f"round cap must be 1 to 100000, not {self.round_cap}")
+        if not 1 <= self.round_cap <= MAX_ROUND_CAP:
+            raise ConfigError(f"round cap must be 1 to {MAX_ROUND_CAP}, not {self.round_cap}")
         if not 0 <= self.seed < 2**63:
             raise ConfigError(f"seed must be 0 to 2**63 - 1, not {self.seed}")
         if not 0 <= self.extensions <= C.ALL_EXTENSIONS:

@@ -407,11 +407,21 @@ def _json_text(doc: dict) -> str:
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
+# Four random bots to the default cap of 200 rounds write about 380 KB (1.9
+# KB a round); a game to the engine's highest cap (MAX_ROUND_CAP, 10,000
+# rounds) stays far below this, and a bigger file is refused before it is read.
+MAX_RECORD_BYTES = 64 * 2**20
+
+
 def read_record(path) -> dict:
     """Read a record (.json or .msgpack) and validate its structure (RecordError if wrong)."""
     path = Path(path)
     suffix = _suffix(path)
     try:
+        size = path.stat().st_size
+        if size > MAX_RECORD_BYTES:
+            raise RecordError(f"{path}: {size / 2**20:.0f} MB is more than any game's record "
+                              f"({MAX_RECORD_BYTES // 2**20} MB at most)")
         data = path.read_bytes()
     except OSError as error:
         raise RecordError(f"{path}: can't be read ({error.strerror or error})") from None

@@ -100,6 +100,20 @@ def test_missing_save(play, home, tmp_path):
     (lambda text: re.sub(r'"seed": \d+', '"seed": 4', text), "does not replay|not what"),
     (lambda text: text.replace('"player": "human"', '"player": "bot:random"'),
      "not one person"),
+    # crafted files (issue 21): each was a traceback or a long wait
+    (lambda text: text.replace('"player": "human"', '"player": ["human"]'),
+     r"seats\[0\]\.player must be a text"),
+    (lambda text: text.replace('"player": "human"', '"player": 7'), r"seats\[0\]\.player"),
+    (lambda text: re.sub(r'"name": "[^"]*"', '"name": NaN', text, count=1),
+     "NaN or infinite"),
+    (lambda text: re.sub(r'"name": "[^"]*"', '"name": {"first": "Ana"}', text, count=1),
+     r"seats\[0\]\.name must be a text"),
+    (lambda text: re.sub(r'"name": "[^"]*"', '"name": "' + "A" * 20_000 + '"', text, count=1),
+     "longer than any record holds"),
+    (lambda text: text.replace('"format"', '"deep": ' + "[" * 900 + "]" * 900 + ', "format"', 1),
+     "nested more than 32 levels"),
+    (lambda text: text.replace('"format"', '"deep": ' + "[" * 90_000 + "]" * 90_000 + ', "format"', 1),
+     "corrupt JSON"),
 ])
 def test_damaged_save_is_refused_and_left_alone(play, home, damage, words):
     path = saved_game(play, home)

@@ -650,3 +650,15 @@ def test_a_write_removes_the_neighbour_files_of_killed_writers(tmp_path):
     assert live.exists() and other.exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
         ["game.json", live.name, other.name])
+
+
+def test_a_file_larger_than_any_record_is_refused_before_it_is_read(tmp_path, monkeypatch):
+    from engine import record
+    game, recorder = fresh()
+    path = tmp_path / "game.json"
+    write_record(recorder.document(), path)
+    assert read_record(path)["format"] == "passport-record"
+    monkeypatch.setattr(record, "MAX_RECORD_BYTES", path.stat().st_size - 1)
+    monkeypatch.setattr(type(path), "read_bytes", lambda self: pytest.fail("read"))
+    with pytest.raises(RecordError, match="more than any game's record"):
+        read_record(path)
