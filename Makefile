@@ -4,7 +4,7 @@ VENV    := .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 
-.PHONY: play test install warm bench clean
+.PHONY: play test install warm bench fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -26,6 +26,11 @@ play: warm
 # so a stale cache could hide a change in a helper module.
 test: $(STAMP)
 	NUMBA_CACHE_DIR=$$(mktemp -d) $(BIN)/python -m pytest
+
+# The fuzz tests long: FUZZ cases each (make test runs 150, always the same).
+FUZZ ?= 100000
+fuzz: $(STAMP)
+	PASSPORT_FUZZ=$(FUZZ) NUMBA_CACHE_DIR=$$(mktemp -d) $(BIN)/python -m pytest tests/fuzz --hypothesis-show-statistics
 
 bench: warm
 	$(BIN)/passport bench engine
