@@ -43,7 +43,8 @@ def reweighed(game, seat, seed, log_weights, sweeps=6):
 
 def check_world(obs, world, seat):
     """The world is complete, consistent, and the seat's view of it is `obs`."""
-    game = Game(Config(players=int(obs[L.PLAYERS]), extensions=int(obs[L.EXT])), world)
+    game = Game(Config(players=int(obs[L.PLAYERS]), extensions=int(obs[L.EXT]),
+                       round_cap=int(obs[L.ROUND_CAP])), world)
     assert np.array_equal(game.observation(seat), obs)
     counts = np.zeros((6, C.NUM_KINDS), np.int64)
     for c in range(C.NUM_CARDS):
