@@ -151,8 +151,9 @@ def fit_chance_map(samples: Iterable[Sample], bins: int = 20) -> tuple[tuple[flo
 
 # The chance a searching bot's rating stands for, in games of 3 players or
 # more: an isotonic map fitted with `python -m bots.calibration
-# 4=docs/calibration/expert-1000it-4p-s11.json`, the expert's ratings at 1,000
-# iterations a move in 150 four-player games. On 150 other games its ratings
+# 4=docs/calibration/previous-expert/expert-1000it-4p-s11.json`, the expert's
+# ratings at 1,000 iterations a move in 150 four-player games (played before
+# the expert went on in the tree of its moves). On 150 other games its ratings
 # were off by 11.1 points and the map's chances by 4.7. In duels the ratings
 # are honest as they are (2.2 points on 150 games; a map fitted on another
 # 150 made it 2.8), so they are shown unchanged (docs/strength.md, "Honest win
