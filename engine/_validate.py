@@ -128,6 +128,7 @@ class _Checker:
         self.field("CENTER", 0, NUM_COUNTRIES - 1)
 
         self.deciders(phase)
+        self.steps_in_progress(phase)
         self.block("CHARACTER", L.MAX_PLAYERS, -1, NUM_CHARACTERS - 1)
         self.block("OWN", L.MAX_PLAYERS, -1, NUM_COUNTRIES - 1)
         self.block("VISITED", L.MAX_PLAYERS, -1, NUM_COUNTRIES - 1)
@@ -194,6 +195,41 @@ class _Checker:
             expected = active
         if decider != expected:
             self.fail(f"seat {decider} decides in phase {phase}, where seat {expected} should")
+
+    def steps_in_progress(self, phase: int) -> None:
+        """The fields a move made of several steps writes by, as its steps
+        leave them: an offer being composed (R5.3) lists distinct cards of
+        the active hand in increasing order and kinds in non-decreasing
+        order, with room for the next one (at three it moves on), LAST
+        naming the last card or kind added; a Trading Post (R9.2) has
+        swapped at most one card for each look position it has passed (LAST),
+        and the card it is about to take lies further on."""
+        S = self.S
+        given, asked = int(S[L.N_GIVE]), int(S[L.N_ASK])
+        last = int(S[L.LAST])
+        if phase in (L.PH_TRADE_GIVE, L.PH_TRADE_ASK, L.PH_TRADE_REPLY):
+            room = {L.PH_TRADE_GIVE: (0, MAX_SLOTS - 1, 0, 0),
+                    L.PH_TRADE_ASK: (1, MAX_SLOTS, 0, MAX_SLOTS - 1),
+                    L.PH_TRADE_REPLY: (1, MAX_SLOTS, 1, MAX_SLOTS)}[phase]
+            if not (room[0] <= given <= room[1] and room[2] <= asked <= room[3]):
+                self.fail(f"an offer of {given} cards for {asked} kinds in phase {phase}")
+            cards = S[L.GIVE:L.GIVE + given]
+            kinds = S[L.ASK:L.ASK + asked]
+            if np.any(np.diff(cards) <= 0) or np.any(np.diff(kinds) < 0):
+                self.fail("the offer's cards or kinds are out of order")
+            if np.any(S[L.LOC + cards] != S[L.ACTIVE]):
+                self.fail("the offer gives a card the active seat does not hold")
+            if phase != L.PH_TRADE_REPLY:
+                added = cards if phase == L.PH_TRADE_GIVE else kinds
+                if last != (int(added[-1]) if len(added) else -1):
+                    self.fail("LAST is not the last card or kind added to the offer")
+        if phase in (L.PH_TP_PICK, L.PH_TP_GIVE):
+            looked, taken = int(S[L.N_LOOK]), int(S[L.N_TAKEN])
+            if not (-1 <= last < looked and taken <= last + 1 and taken < MAX_SLOTS):
+                self.fail(f"a Trading Post at look position {last} has swapped {taken} cards")
+            pick = int(S[L.LOOK_PICK])
+            if phase == L.PH_TP_GIVE and not (last < pick < looked and S[L.LOOK + pick] >= 0):
+                self.fail(f"a Trading Post takes from look position {pick}")
 
     def pools(self, loc: np.ndarray, ring: np.ndarray) -> None:
         """Each seat's shuffle pool: cards it does not see, in hands or on

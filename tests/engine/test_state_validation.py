@@ -84,6 +84,44 @@ def test_a_restored_snapshot_is_a_copy():
     assert game.state[L.N_ASK] != 1000 and game.state.dtype == np.int64
 
 
+def in_phase(phase, seed_from=0):
+    """A state of a random all-extension game in `phase`."""
+    for seed in range(seed_from, seed_from + 200):
+        game = Game.new(players=4, extensions="all", seed=seed, round_cap=40)
+        rng = np.random.default_rng(seed)
+        while not game.over:
+            if game.phase == phase:
+                return game
+            legal = game.legal_actions()
+            game.apply(legal[int(rng.integers(len(legal)))])
+    raise AssertionError(f"no game reached phase {phase}")
+
+
+def test_a_move_in_progress_has_room_for_its_next_step():
+    """Each of these passed the checks once, and the move's next step would
+    write past its three slots or move a card that is not where it says (a
+    fuzz run found the first: N_ASK of 3 while the offer's kinds were still
+    being asked)."""
+    cases = [(L.PH_TRADE_ASK, L.N_ASK, 3, "an offer of"),
+             (L.PH_TRADE_GIVE, L.N_GIVE, 3, "an offer of"),
+             (L.PH_TRADE_GIVE, L.N_ASK, 1, "an offer of"),
+             (L.PH_TRADE_REPLY, L.N_ASK, 0, "an offer of"),
+             (L.PH_TRADE_REPLY, L.GIVE, None, "does not hold"),
+             (L.PH_TRADE_ASK, L.LAST, 5, "LAST is not"),
+             (L.PH_TP_PICK, L.N_TAKEN, 2, "Trading Post"),
+             (L.PH_TP_GIVE, L.LOOK_PICK, -1, "Trading Post")]
+    for phase, field, value, words in cases:
+        game = in_phase(phase)
+        state = game.snapshot()
+        check_state(state, 4, game.config.extensions, 40)  # as reached, it passes
+        if value is None:  # a card of another seat's hand
+            value = next(c for c in range(L.NUM_CARDS)
+                         if 0 <= state[L.LOC + c] < 4 and state[L.LOC + c] != state[L.ACTIVE])
+        state[field] = value
+        with pytest.raises(StateError, match=words):
+            game.restore(state)
+
+
 CORRUPTIONS = """
 import numpy as np
 from engine import Game, StateError
