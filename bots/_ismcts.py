@@ -54,8 +54,8 @@ from numba import njit
 from engine.kernels import (
     CARD_KIND, DECIDER, DRAW, DRAW_HEAD, DRAW_SIZE, KIND_COUNT, LOC, NUM_ACTIONS, NUM_CARDS,
     NUM_KINDS, PHASE, PH_DISCARD, PH_DISPOSE_WITH, PH_LG_TAKE, PH_OVER, PH_RECYCLE_PAY,
-    PH_RECYCLE_TAKE, PH_STEAL_PAY, PH_TP_GIVE, PH_TP_PICK, PH_TRADE_ASK, PH_TRADE_GIVE, PLAYERS,
-    REASON, REASON_ROUND_CAP, RNG, STATE_SIZE, WINNER, apply_action, deal, deal_plan,
+    PH_RECYCLE_TAKE, PH_STEAL_PAY, PH_TP_GIVE, PH_TP_PICK, PH_TRADE_ASK, PH_TRADE_GIVE,
+    PH_TRADE_REPLY, PLAYERS, REASON, REFUSED, TARGET, N_ASK, ASK, A_NO, REASON_ROUND_CAP, RNG, STATE_SIZE, WINNER, apply_action, deal, deal_plan,
     legal_actions, new_deal_plan, splitmix_next, travel_options,
 )
 
@@ -84,7 +84,10 @@ P_PLANNED_CHOICES = 10
 P_PLANNER_PRIOR = 11
 P_PLANNER_ROLLOUTS = 12  # 1: rollouts (and rivals by policy) play the planner, not _rollout.py
 P_PLANNED_OFFERS = 13  # 1: in the tree, an offer's cards and kinds are the planner's set
-P_EVALUATION_WEIGHTS = 14  # then the fitted evaluation's weights, NUM_FEATURES of them
+# 1: another seat declines an offer asking for a kind it declined to give
+# since its turn began (public memory, REFUSED), as players do
+P_KEEP_REFUSALS = 14
+P_EVALUATION_WEIGHTS = 15  # then the fitted evaluation's weights, NUM_FEATURES of them
 P_BELIEF_WEIGHTS = P_EVALUATION_WEIGHTS + NUM_FEATURES  # then the belief's log weights, ROUND_BUCKETS x WEIGHT_COLUMNS
 NUM_PARAMS = P_BELIEF_WEIGHTS + ROUND_BUCKETS * WEIGHT_COLUMNS
 
@@ -98,11 +101,25 @@ T_RNG = 2              # the search's own SplitMix64 state
 NO_PRIOR = -2          # a node whose planner's move is not known yet
 
 
+@njit(cache=True, inline='always')
+def refuses_again(S):
+    """Does the pending offer ask its target for a kind the target declined
+    to give since its turn began (R5.3: answers are public)?"""
+    refused = S[REFUSED + S[TARGET]]
+    for i in range(S[N_ASK]):
+        if (refused >> S[ASK + i]) & 1:
+            return True
+    return False
+
+
 @njit(cache=True)
-def policy_action(S, legal, n, rng, epsilon, missing, planner, scratch):
+def policy_action(S, legal, n, rng, epsilon, missing, planner, scratch, keep_refusals):
     """The rollout policy's move for the seat to decide: _rollout.py's, or
     with `planner` the planner's (bots/_planner.py), uniformly random with
-    chance epsilon."""
+    chance epsilon. With `keep_refusals`, an offer asking for a kind its
+    target declined to give since its turn began is declined again."""
+    if keep_refusals and S[PHASE] == PH_TRADE_REPLY and refuses_again(S):
+        return A_NO
     if not planner:
         return rollout_action(S, legal, n, rng, epsilon, missing)
     if n == 1:
@@ -276,6 +293,7 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
     prior_weight = params[P_PLANNER_PRIOR]
     planner_rollouts = params[P_PLANNER_ROLLOUTS] != 0.0
     planned_offers = params[P_PLANNED_OFFERS] != 0.0
+    keep_refusals = params[P_KEEP_REFUSALS] != 0.0
     rng = np.empty(1, np.int64)
     rng[0] = header[T_RNG]
     exploration = params[P_EXPLORATION]
@@ -326,7 +344,7 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
             if (n == 1 or hidden_from(phase, decider, root_seat)
                     or (rivals_by_policy and decider != root_seat)):
                 apply_action(S, policy_action(S, legal, n, rng, epsilon, missing, planner_rollouts,
-                                              planner_scratch), log)
+                                              planner_scratch, keep_refusals), log)
                 continue
             # Node 0 is the root seat's decision, where the tree starts. A
             # payment or an offer's card there is searched, so that `hint`
@@ -403,7 +421,7 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
         while S[PHASE] != PH_OVER and steps < depth_limit:
             n = legal_actions(S, legal)
             apply_action(S, policy_action(S, legal, n, rng, epsilon, missing, planner_rollouts,
-                                          planner_scratch), log)
+                                          planner_scratch, keep_refusals), log)
             steps += 1
         if S[PHASE] == PH_OVER:
             terminal_rewards(S, reward)

@@ -88,6 +88,10 @@ class SearchSettings:
     # in the subtree below the move just played: its visits count towards
     # the decision's budget, so only the rest is searched.
     reuse_tree: bool = False
+    # Inside the search, another seat declines an offer asking for a kind it
+    # declined to give since its turn began (the public memory of answers,
+    # R5.3): a bot does not expect a rival to change its mind within a turn.
+    keep_refusals: bool = False
     sees_everything: bool = False  # measurement only: the cheating variant
 
     def rivals_by_policy(self, players: int) -> bool:
@@ -111,6 +115,7 @@ class SearchSettings:
             raise ValueError(f"unknown rollout policy {self.rollout_policy!r}")
         p[K.P_PLANNER_ROLLOUTS] = 1.0 if self.rollout_policy == "planner" else 0.0
         p[K.P_PLANNED_OFFERS] = 1.0 if self.planned_offers else 0.0
+        p[K.P_KEEP_REFUSALS] = 1.0 if self.keep_refusals else 0.0
         if self.evaluation == "fitted":
             p[K.P_FITTED_EVALUATION] = 1.0
             p[K.P_EVALUATION_WEIGHTS:K.P_EVALUATION_WEIGHTS + NUM_FEATURES] = EVALUATION_WEIGHTS
@@ -160,15 +165,19 @@ class IsmctsBot:
             action = self._planned(view)
             self.last_search = [MoveEstimate(action, 0, float("nan"))]
             return action
-        iterations = None
-        if self.settings.inner_share < 1.0 and view.phase not in WHOLE_BUDGET_PHASES:
-            share = int(self.settings.iterations * self.settings.inner_share)
-            iterations = max(MIN_INNER_ITERATIONS, share)
+        iterations = self._share(view)
         reused = self._reused_trees(view, iterations)
         self.last_search, trees = self._search(view, seed, iterations, reused)
         action = self._worth_playing(view, self.last_search)
         self._kept = (_position(view), trees, action) if self.settings.reuse_tree else None
         return action
+
+    def _share(self, view: SeatView) -> int | None:
+        """The iterations of a decision that gets a share of the budget
+        (`inner_share`); None for the whole budget."""
+        s = self.settings
+        share = s.inner_share if view.phase not in WHOLE_BUDGET_PHASES else 1.0
+        return None if share >= 1.0 else max(MIN_INNER_ITERATIONS, int(s.iterations * share))
 
     def continues(self, view: SeatView) -> bool:
         """Is the view's decision part of the move this bot is making, with a

@@ -390,3 +390,44 @@ def test_a_bot_move_half_made_at_a_save_is_made_again_whole(monkeypatch):
         assert resumed.restart_bot_move() == len(saved["pending"]["engine_actions"])
         resumed.play()
         assert resumed.document()["steps"] == whole.document()["steps"]
+
+
+def offers_pending(seed, limit):
+    """True states of random 4-player games where an offer awaits its answer."""
+    game = Game.new(players=4, extensions="all", seed=seed, round_cap=60)
+    rnd = np.random.default_rng(seed)
+    found = []
+    while not game.over and len(found) < limit:
+        if game.phase == Phase.TRADE_REPLY and L.A_YES in game.legal_actions():
+            found.append(game.snapshot())
+        legal = game.legal_actions()
+        game.apply(legal[int(rnd.integers(len(legal)))])
+    return found
+
+
+def test_with_keep_refusals_a_rival_declines_a_kind_it_declined_before():
+    legal = np.empty(L.NUM_ACTIONS, np.int64)
+    missing = np.empty(8, np.int64)
+    scratch = np.zeros(24, np.int64)
+    rng = np.zeros(1, np.int64)
+    turned = 0
+    for seed in range(12):
+        for S in offers_pending(seed, 4):
+            n = L.legal_actions(S, legal)
+            unchanged = [K.policy_action(S, legal, n, rng, 0.0, missing, planner, scratch, keep)
+                         for planner in (False, True) for keep in (False, True)]
+            if not K.refuses_again(S):  # nothing refused yet: the same answer either way
+                assert unchanged[0] == unchanged[1] and unchanged[2] == unchanged[3]
+            S[L.REFUSED + S[L.TARGET]] |= 1 << S[L.ASK]  # it declined that kind this turn
+            for planner in (False, True):
+                assert K.policy_action(S, legal, n, rng, 0.0, missing, planner, scratch,
+                                       True) == L.A_NO
+                turned += K.policy_action(S, legal, n, rng, 0.0, missing, planner, scratch,
+                                          False) == L.A_YES
+    assert turned >= 3  # answers the memory changed
+
+
+def test_keep_refusals_reaches_the_kernel():
+    assert SearchSettings(keep_refusals=True).params(4)[K.P_KEEP_REFUSALS] == 1.0
+    assert SearchSettings().params(4)[K.P_KEEP_REFUSALS] == 0.0
+
