@@ -10,6 +10,10 @@ What is checked (the layout is engine/_layout.py):
   is within its range, and the decider is a seat exactly while the game runs;
 - the phase's own fields: the decider it names, a target for an offer or a
   steal, cards still to pay or discard, cards set aside to look at;
+- a move in progress can take its next step: an offer being composed has
+  room for its next card or kind, a Trading Post for its next swap, a
+  steal's target holds a card, a Dispose or a Smuggle names a forbidden
+  item its seat holds, a discard stops at the hand limit;
 - every card is in exactly one place: a hand, the draw pile's ring, the
   discard pile, the cards set aside (look), out of the game or an event being
   resolved; the draw pile, the discard pile and the look slots list exactly
@@ -26,7 +30,9 @@ from __future__ import annotations
 import numpy as np
 
 from . import _layout as L
-from .cards import CARD_KINDS, NUM_CARDS, NUM_CHARACTERS, NUM_COUNTRIES, NUM_KINDS
+from ._core import is_forbidden
+from ._turns import hand_limit
+from .cards import CARD_KINDS, NUM_CARDS, NUM_CHARACTERS, NUM_COUNTRIES, NUM_KINDS, SMUGGLER
 
 MAX_SLOTS = 3  # GIVE, ASK, LOOK and TAKEN each have three
 CARD_KIND = np.array(CARD_KINDS, np.int64)
@@ -174,6 +180,28 @@ class _Checker:
                 self.fail("LAST_SEEN names a hand that does not play")
         for name in ("ASKED", "REFUSED"):
             self.block(name, L.MAX_PLAYERS, 0, (1 << NUM_KINDS) - 1)
+        self.pending_cards(phase, loc)
+
+    def pending_cards(self, phase: int, loc: np.ndarray) -> None:
+        """The cards a pending step takes are there: a steal's target holds
+        a card (R5.4), a Dispose or a Smuggle names a forbidden item its seat
+        holds (R9.3, R9.5: the Smuggler's), and a discard takes the hand
+        down to its limit, no further (R4.4). (That a payment or a discard
+        has cards to choose from is the legal-action check's.)"""
+        S = self.S
+        active, target, need = int(S[L.ACTIVE]), int(S[L.TARGET]), int(S[L.NEED])
+        if phase in (L.PH_STEAL_PAY, L.PH_MOUSETRAP) and S[L.HAND_SIZE + target] < 1:
+            self.fail(f"a steal from seat {target}, whose hand is empty")
+        if phase in (L.PH_DISPOSE_WITH, L.PH_SMUGGLE_TO):
+            card = int(S[L.FORBIDDEN_CARD])
+            if not (is_forbidden(card) and loc[card] == active):
+                self.fail(f"card {card} is not a forbidden item the active seat holds")
+            if phase == L.PH_SMUGGLE_TO and S[L.CHARACTER + active] != SMUGGLER:
+                self.fail("a Smuggle by a seat that is not the Smuggler")
+        if phase == L.PH_DISCARD:
+            seat = int(S[L.DISCARDER])
+            if need != S[L.HAND_SIZE + seat] - hand_limit(S, seat):
+                self.fail(f"seat {seat} discards {need} cards, not down to its hand limit")
 
     def deciders(self, phase: int) -> None:
         """Who decides, by phase: the seat whose turn it is, except the

@@ -99,9 +99,10 @@ def in_phase(phase, seed_from=0):
 
 def test_a_move_in_progress_has_room_for_its_next_step():
     """Each of these passed the checks once, and the move's next step would
-    write past its three slots or move a card that is not where it says (a
-    fuzz run found the first: N_ASK of 3 while the offer's kinds were still
-    being asked)."""
+    write past its three slots, move a card that is not where it says or
+    find no card to choose (fuzz runs found the first, N_ASK of 3 while the
+    offer's kinds were still being asked, and a Dispose pending at the
+    start of a game without forbidden items)."""
     cases = [(L.PH_TRADE_ASK, L.N_ASK, 3, "an offer of"),
              (L.PH_TRADE_GIVE, L.N_GIVE, 3, "an offer of"),
              (L.PH_TRADE_GIVE, L.N_ASK, 1, "an offer of"),
@@ -109,7 +110,9 @@ def test_a_move_in_progress_has_room_for_its_next_step():
              (L.PH_TRADE_REPLY, L.GIVE, None, "does not hold"),
              (L.PH_TRADE_ASK, L.LAST, 5, "LAST is not"),
              (L.PH_TP_PICK, L.N_TAKEN, 2, "Trading Post"),
-             (L.PH_TP_GIVE, L.LOOK_PICK, -1, "Trading Post")]
+             (L.PH_TP_GIVE, L.LOOK_PICK, -1, "Trading Post"),
+             (L.PH_MAIN, L.PHASE, L.PH_DISPOSE_WITH, "not a forbidden item"),
+             (L.PH_DISCARD, L.NEED, "one more", "hand limit")]
     for phase, field, value, words in cases:
         game = in_phase(phase)
         state = game.snapshot()
@@ -117,6 +120,8 @@ def test_a_move_in_progress_has_room_for_its_next_step():
         if value is None:  # a card of another seat's hand
             value = next(c for c in range(L.NUM_CARDS)
                          if 0 <= state[L.LOC + c] < 4 and state[L.LOC + c] != state[L.ACTIVE])
+        elif value == "one more":
+            value = state[field] + 1
         state[field] = value
         with pytest.raises(StateError, match=words):
             game.restore(state)
