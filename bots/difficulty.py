@@ -117,7 +117,7 @@ def iterations_per_move(name: str, think: float | None = None) -> int | None:
 # describe today's bots.
 ADDED_SETTINGS = {"planned_choices": False, "planner_prior": 0.0, "rollout_policy": "heuristic",
                   "planned_offers": False, "inner_share": 1.0, "trees": 1,
-                  "reuse_tree": False, "keep_refusals": False}
+                  "reuse_tree": False, "keep_refusals": False, "declined_share": 1.0}
 
 
 def search_settings_of(name: str, think: float | None = None) -> dict | None:

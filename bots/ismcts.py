@@ -23,7 +23,8 @@ from ._beliefs import belief_weights
 from ._evaluation import EVALUATION_WEIGHTS, NUM_FEATURES
 
 CHUNK = 256  # iterations per kernel call between clock checks
-# Decisions that begin something or answer another seat: never a share of the budget.
+# Decisions that begin something or answer another seat: never `inner_share`
+# of the budget (a main decision after a declined offer: `declined_share`).
 WHOLE_BUDGET_PHASES = (Phase.MAIN, Phase.TRADE_REPLY, Phase.MOUSETRAP)
 MIN_INNER_ITERATIONS = 50
 # Decisions that complete a move the seat began, where nothing new has been
@@ -92,6 +93,10 @@ class SearchSettings:
     # declined to give since its turn began (the public memory of answers,
     # R5.3): a bot does not expect a rival to change its mind within a turn.
     keep_refusals: bool = False
+    # The share of the budget a main decision gets after an offer of the turn
+    # was declined: the same position was searched whole a moment before, and
+    # only the declined offer's answer is new. 1: the whole budget.
+    declined_share: float = 1.0
     sees_everything: bool = False  # measurement only: the cheating variant
 
     def rivals_by_policy(self, players: int) -> bool:
@@ -174,9 +179,14 @@ class IsmctsBot:
 
     def _share(self, view: SeatView) -> int | None:
         """The iterations of a decision that gets a share of the budget
-        (`inner_share`); None for the whole budget."""
+        (`inner_share`, `declined_share`); None for the whole budget."""
         s = self.settings
-        share = s.inner_share if view.phase not in WHOLE_BUDGET_PHASES else 1.0
+        if view.phase not in WHOLE_BUDGET_PHASES:
+            share = s.inner_share
+        elif view.phase == Phase.MAIN and view.observation[DECLINED] > 0:
+            share = s.declined_share
+        else:
+            share = 1.0
         return None if share >= 1.0 else max(MIN_INNER_ITERATIONS, int(s.iterations * share))
 
     def continues(self, view: SeatView) -> bool:

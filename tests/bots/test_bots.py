@@ -431,3 +431,19 @@ def test_keep_refusals_reaches_the_kernel():
     assert SearchSettings(keep_refusals=True).params(4)[K.P_KEEP_REFUSALS] == 1.0
     assert SearchSettings().params(4)[K.P_KEEP_REFUSALS] == 0.0
 
+
+def test_with_a_declined_share_a_main_decision_after_a_declined_offer_gets_that_share():
+    settings = replace(QUICK, iterations=400, declined_share=0.5, stop_when_decided=False)
+    seen = set()
+    for seed in range(6):
+        game = Game.new(players=3, extensions="all", seed=seed, round_cap=30)
+        bot = IsmctsBot(settings, seed=1)
+        while not game.over and len(seen) < 2:
+            view = game.view(game.decider)
+            action = bot.choose(view)
+            if view.phase == Phase.MAIN and len(view.legal_actions) > 1:
+                declined = game.declined_offers > 0
+                assert bot.last_iterations == (200 if declined else 400)
+                seen.add(declined)
+            game.apply(action)
+    assert seen == {True, False}
