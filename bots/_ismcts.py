@@ -52,11 +52,12 @@ import numpy as np
 from numba import njit
 
 from engine.kernels import (
-    CARD_KIND, DECIDER, DRAW, DRAW_HEAD, DRAW_SIZE, KIND_COUNT, LOC, NUM_ACTIONS, NUM_CARDS,
-    NUM_KINDS, PHASE, PH_DISCARD, PH_DISPOSE_WITH, PH_LG_TAKE, PH_OVER, PH_RECYCLE_PAY,
-    PH_RECYCLE_TAKE, PH_STEAL_PAY, PH_TP_GIVE, PH_TP_PICK, PH_TRADE_ASK, PH_TRADE_GIVE,
-    PH_TRADE_REPLY, PLAYERS, REASON, REFUSED, TARGET, N_ASK, ASK, A_NO, REASON_ROUND_CAP, RNG, STATE_SIZE, WINNER, apply_action, deal, deal_plan,
-    legal_actions, new_deal_plan, splitmix_next, travel_options,
+    A_NO, ASK, CARD_KIND, DECIDER, DRAW, DRAW_HEAD, DRAW_SIZE, KIND_COUNT, LOC, N_ASK,
+    NUM_ACTIONS, NUM_CARDS, NUM_KINDS, PHASE, PH_DISCARD, PH_DISPOSE_WITH, PH_LG_TAKE, PH_OVER,
+    PH_RECYCLE_PAY, PH_RECYCLE_TAKE, PH_STEAL_PAY, PH_TP_GIVE, PH_TP_PICK, PH_TRADE_ASK,
+    PH_TRADE_GIVE, PH_TRADE_REPLY, PLAYERS, REASON, REASON_ROUND_CAP, REFUSED, RNG, STATE_SIZE,
+    TARGET, WINNER, apply_action, deal, deal_plan, legal_actions, new_deal_plan, splitmix_next,
+    travel_options,
 )
 
 from ._beliefs import ROUND_BUCKETS, WEIGHT_COLUMNS, belief_scratch, belief_table, reweigh_hands
