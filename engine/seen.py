@@ -1,0 +1,132 @@
+"""What one seat may know (R7.4), as record values: the setup, each step and
+the state at a decision, in the vocabulary of RECORD.md, with every card
+the seat did not see left out.
+
+    setup_seen_by(recorder.document()["setup"], seat)   -> its hand, the table, the sizes
+    step_seen_by(step, seat)                            -> a RECORD.md step, hidden cards as null
+    state_seen_by(game.view(seat))                      -> the position it decides in
+
+These are what an outside program playing a seat is told (docs/agent-protocol.md),
+so they follow the engine's own bookkeeping of who saw a card (`_core.learn`):
+
+- public: countries, events, every card that goes to or comes from a face-up
+  place (the discard pile, the center, a table), a trade's exchange and a
+  smuggled item (both face up), every hand shown (`reveal`);
+- a card drawn: its drawer;
+- a card that goes from one hand to another (a steal, a Mousetrap, Lost
+  Luggage): the two seats;
+- a card set aside, taken or put back by a Local Guide or a Trading Post:
+  the seat playing it;
+- a shuffle: everyone knows which cards make up the new draw pile, no one
+  their order, so the cards are given in card order.
+
+A Binoculars look shows no card in its step (RECORD.md); what the looker saw
+is in its next `state_seen_by`, which lists every card of another hand the
+seat knows.
+"""
+
+from __future__ import annotations
+
+from . import cards as C
+from .game import SeatView, determinized
+from .steps import (
+    EventDrawn, Look, Move, Reveal, Shuffle, Step, TurnBegins, Where, entry_to_record,
+)
+
+# Places whose cards everyone sees (R7.4).
+FACE_UP = frozenset({Where.DISCARD, Where.CENTER, Where.TABLE, Where.BOX, Where.VISITED,
+                     Where.EVENT})
+# Steps whose moves from hand to hand are shown to everyone: an accepted
+# trade's exchange (R5.3) and a smuggled forbidden item (R9.5).
+SHOWN_EXCHANGES = frozenset({"reply", "smuggle"})
+
+
+def _sees_move(step: Step, move: Move, seat: int) -> bool:
+    source, dest = move.source, move.dest
+    if Where.LOOK in (source.where, dest.where):
+        return seat == step.seat  # an event there is only seen, not drawn (R9.1)
+    if move.country or C.CARD_KINDS[move.card] < 0:  # a country; an event, shown as drawn
+        return True
+    if source.where in FACE_UP or dest.where in FACE_UP:
+        return True
+    if source.where is Where.HAND and dest.where is Where.HAND:
+        return step.type in SHOWN_EXCHANGES or seat in (source.seat, dest.seat)
+    # From the draw pile to a hand, or a hand to the draw pile: the hand's seat.
+    return seat in (source.seat, dest.seat)
+
+
+def step_seen_by(step: Step, seat: int) -> dict:
+    """The RECORD.md step (engine_actions left out) as `seat` saw it: a move
+    whose card it did not see has null for the card; a shuffle lists the new
+    draw pile's cards in card order. The action's fields are all public."""
+    record = step.to_record()
+    moves = []
+    for entry in step.moves:
+        if isinstance(entry, Move):
+            if entry.country:
+                name = C.COUNTRIES[entry.card]
+            else:
+                name = C.CARD_NAMES[entry.card] if _sees_move(step, entry, seat) else None
+            moves.append([name, str(entry.source), str(entry.dest)])
+        elif isinstance(entry, Shuffle):
+            moves.append({"shuffle": [C.CARD_NAMES[c] for c in sorted(entry.cards)]})
+        elif isinstance(entry, (EventDrawn, Reveal)):
+            moves.append(entry_to_record(entry))
+        elif not isinstance(entry, (Look, TurnBegins)):
+            raise ValueError(f"{entry!r} is not a step entry")
+    return {"seat": record["seat"], "action": record["action"], "moves": moves}
+
+
+def setup_seen_by(setup: dict, seat: int) -> dict:
+    """A RECORD.md `setup` as `seat` knows it: the countries, the center,
+    the characters and the start seat; its own hand; the other hands' and
+    the piles' sizes only."""
+    hands = setup["hands"]
+    if not 0 <= seat < len(hands):
+        raise ValueError(f"seat {seat} is not in this {len(hands)}-player game")
+    return {"countries": list(setup["countries"]), "center": setup["center"],
+            "characters": None if setup["characters"] is None else list(setup["characters"]),
+            "hand": list(hands[seat]), "hand_sizes": [len(h) for h in hands],
+            "draw_pile_size": len(setup["draw_pile"]), "box_size": len(setup["box"]),
+            "start_seat": setup["start_seat"]}
+
+
+def state_seen_by(view: SeatView) -> dict:
+    """The position `view`'s seat decides in, as it knows it (R7.4): every
+    hand's size and the cards of it the seat has seen (its own hand whole),
+    the table, the piles as far as they are public, a pending offer, and
+    the look of its own Local Guide or Trading Post."""
+    seat = view.seat
+    # A game consistent with the view; only what the seat knows is read from it.
+    game = determinized(view.config, view.observation, seat, 0)
+    players = game.players
+
+    def names(cards):
+        return [C.CARD_NAMES[c] for c in cards]
+
+    def known(s):
+        return names(c for c in game.hand(s) if s == seat or game.knows(seat, c))
+
+    offer = game.pending_offer()
+    look = game.look() if seat == game.active else []
+    state = {
+        "round": game.round, "active": game.active, "decider": game.decider,
+        "phase": game.phase.label, "seat": seat,
+        "hand": known(seat),
+        "hand_sizes": [game.hand_size(s) for s in range(players)],
+        "known_cards": [known(s) if s != seat else None for s in range(players)],
+        "countries": [None if game.own_country(s) is None else C.COUNTRIES[game.own_country(s)]
+                      for s in range(players)],
+        "visited": [[C.COUNTRIES[c] for c in game.visited(s)] for s in range(players)],
+        "center": C.COUNTRIES[game.center],
+        "characters": None if game.character(0) is None
+        else [C.CHARACTERS[game.character(s)] for s in range(players)],
+        "discard_pile": names(game.discard_pile()),
+        "draw_pile_size": len(game.draw_pile()), "box_size": len(game.box()),
+        "declined_offers": game.declined_offers, "strike_seat": game.strike_seat,
+        "offer": None if offer is None else {
+            "from": game.active, "to": offer[0], "give": names(offer[1]),
+            "ask": [C.KIND_NAMES[k] for k in offer[2]]},
+        "look": names(c for c in look if game.knows(seat, c)),
+    }
+    return state
