@@ -39,6 +39,9 @@ FACE_UP = frozenset({Where.DISCARD, Where.CENTER, Where.TABLE, Where.BOX, Where.
 # Steps whose moves from hand to hand are shown to everyone: an accepted
 # trade's exchange (R5.3) and a smuggled forbidden item (R9.5).
 SHOWN_EXCHANGES = frozenset({"reply", "smuggle"})
+# Action fields only the seat playing the card sees (R9.2): what a Local
+# Guide took, what a Trading Post swapped (how many is public).
+PRIVATE_FIELDS = {"local-guide": "take", "trading-post": "swaps"}
 
 
 def _sees_move(step: Step, move: Move, seat: int) -> bool:
@@ -57,8 +60,9 @@ def _sees_move(step: Step, move: Move, seat: int) -> bool:
 
 def step_seen_by(step: Step, seat: int) -> dict:
     """The RECORD.md step (engine_actions left out) as `seat` saw it: a move
-    whose card it did not see has null for the card; a shuffle lists the new
-    draw pile's cards in card order. The action's fields are all public."""
+    whose card it did not see has null for the card, and so has what another
+    seat's Local Guide took or Trading Post swapped; a shuffle lists the new
+    draw pile's cards in card order."""
     record = step.to_record()
     moves = []
     for entry in step.moves:
@@ -74,7 +78,18 @@ def step_seen_by(step: Step, seat: int) -> dict:
             moves.append(entry_to_record(entry))
         elif not isinstance(entry, (Look, TurnBegins)):
             raise ValueError(f"{entry!r} is not a step entry")
-    return {"seat": record["seat"], "action": record["action"], "moves": moves}
+    action = record["action"]
+    if seat != step.seat and step.type in PRIVATE_FIELDS:
+        field = PRIVATE_FIELDS[step.type]
+        action[field] = _hidden(action[field])
+    return {"seat": record["seat"], "action": action, "moves": moves}
+
+
+def _hidden(value):
+    """The shape of an action field with its cards left out."""
+    if isinstance(value, list):
+        return [_hidden(v) for v in value]
+    return None
 
 
 def setup_seen_by(setup: dict, seat: int) -> dict:

@@ -9,13 +9,29 @@ from engine import Game
 from engine import cards as C
 from engine.record import GameRecorder
 from engine.seen import setup_seen_by, state_seen_by, step_seen_by
-from engine.steps import CARD_IDS, Move
+from engine.steps import ACTION_FIELDS, CARD_IDS, Move
 
 
 def named_cards(seen: dict) -> set[str]:
-    """The cards a told step names in its moves, a shuffle's excepted (its
-    cards are public: they were the discard pile)."""
-    return {m[0] for m in seen["moves"] if isinstance(m, list) and m[0] in CARD_IDS}
+    """The cards a told step names, in its action's fields (kinds asked are
+    no cards) and its moves, a shuffle's excepted (its cards are public: they
+    were the discard pile)."""
+    names = set()
+
+    def walk(value):
+        if isinstance(value, str) and value in CARD_IDS:
+            names.add(value)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+        elif isinstance(value, dict) and "shuffle" not in value:
+            for item in value.values():
+                walk(item)
+    action = seen["action"]
+    walk([value for name, value in action.items()
+          if name != "type" and ACTION_FIELDS[action["type"]][name] != "kinds"])
+    walk(seen["moves"])
+    return names
 
 
 def play_and_check(seed: int, players: int, decisions: int = 1500) -> int:
@@ -36,18 +52,22 @@ def play_and_check(seed: int, players: int, decisions: int = 1500) -> int:
             ends.append(total)
         for i in range(told, len(recorder.steps)):
             step, then = recorder.steps[i], after[ends[i]]
-            # Steps closed by the same decision may move a card on, or take a
-            # random card from a hand, after this step: a seat that did not see
-            # which card left no longer knows where the rest of that hand is.
-            same = [m for j in range(i + 1, len(recorder.steps)) if ends[j] == ends[i]
-                    for m in recorder.steps[j].moves if isinstance(m, Move)]
-            moved_on = {m.card for m in same}
-            lost_from = {m.source.seat for m in same if m.source.seat is not None}
+            # This step and the steps closed by the same decision may move a
+            # card on after it was shown, or take a card from a hand unseen: a
+            # seat that did not see which card left a hand no longer knows
+            # where the rest of that hand is (after Lost Luggage, any hand's).
+            closing = [j for j in range(i, len(recorder.steps)) if ends[j] == ends[i]]
             places = then.card_places()
             for seat in range(players):
-                for name in named_cards(step_seen_by(step, seat)):
+                told_now = [step_seen_by(recorder.steps[j], seat) for j in closing]
+                moved = [m for t in told_now for m in t["moves"] if isinstance(m, list)]
+                moved_on = {m[0] for t in told_now[1:] for m in t["moves"] if isinstance(m, list)}
+                lost_from = {int(m[1][5:]) for m in moved if m[0] is None and m[1].startswith("hand:")}
+                if any(m == {"event": "Lost Luggage"} for t in told_now for m in t["moves"]):
+                    lost_from = set(range(players))  # each seat then knows its own hand only
+                for name in named_cards(told_now[0]):
                     card = CARD_IDS[name]
-                    if then.knows(seat, card) or card in moved_on or places[card] in lost_from:
+                    if then.knows(seat, card) or name in moved_on or places[card] in lost_from:
                         continue
                     assert 100 <= places[card] < 200, (  # shuffled into the draw pile
                         f"seed {seed}: seat {seat} was told {name} in {step.to_record()}")
