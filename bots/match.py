@@ -109,6 +109,8 @@ class GameResult:
     reason: str                 # center, postcards or round_cap
     rounds: int
     steps: int                  # decisions taken
+    forfeit: int | None = None  # the seat whose program broke the protocol (reason "forfeit")
+    fault: dict | None = None   # why: AgentFault.to_json()
 
 
 @contextmanager
@@ -146,18 +148,67 @@ class Table:
         if recorder is None and record:
             from engine.record import GameRecorder
             recorder = GameRecorder(Game(config), seats=[seat.record() for seat in seats])
+        # Outside programs (bots/agents.py) are told every step: they need the record.
+        self.listeners = [seat for seat, player in enumerate(players)
+                          if hasattr(player, "observe")]
+        if recorder is None and self.listeners:
+            from engine.record import GameRecorder
+            recorder = GameRecorder(Game(config), seats=[seat.record() for seat in seats])
         self.recorder = recorder
         self.game = recorder.game if recorder is not None else Game(config)
+        self.forfeit: tuple[int, Exception] | None = None  # (seat, its AgentFault)
         # Engine decisions so far, a half-made step's included (a resumed save).
         self.decisions = 0
         if recorder is not None:
             self.decisions = sum(len(step.engine_actions) for step in recorder.steps)
             pending = recorder.pending
             self.decisions += len(pending["engine_actions"]) if pending else 0
+        if self.listeners:
+            from engine.seen import step_seen_by
+            setup = recorder.document()["setup"]
+            for seat in self.listeners:
+                player = self.players[seat]
+                self._guard(seat, lambda: player.begin(seat, config, self.names, setup))
+                for step in recorder.steps:  # a resumed game: what happened so far
+                    self._guard(seat, lambda: player.observe(step_seen_by(step, seat)))
+            if self.game.over:
+                self._tell_end()
 
     @property
     def over(self) -> bool:
-        return self.game.over
+        """The game ended, or a seat's program forfeited it."""
+        return self.game.over or self.forfeit is not None
+
+    def _guard(self, seat: int, call) -> None:
+        """Run a call to seat's outside program; a protocol fault forfeits the game."""
+        if self.forfeit is not None and self.forfeit[0] == seat:
+            return
+        from .agents import AgentFault
+        try:
+            call()
+        except AgentFault as fault:
+            if self.forfeit is None:
+                self.forfeit = (seat, fault)
+                self._tell_end()
+
+    def _tell_end(self) -> None:
+        """Tell every outside program how the game ended, and let it go."""
+        if self.forfeit is not None:
+            end = {"winner": None, "reason": "forfeit", "rounds": self.game.round,
+                   "forfeit": self.forfeit[0]}
+        else:
+            outcome = self.game.outcome
+            end = {"winner": outcome.winner, "reason": outcome.reason, "rounds": outcome.rounds}
+        for seat in self.listeners:
+            player = self.players[seat]
+            if self.forfeit is None or self.forfeit[0] != seat:
+                self._guard(seat, lambda: player.end(end))
+            player.close()
+
+    def close(self) -> None:
+        """Stop every outside program still running (a game left unfinished)."""
+        for seat in self.listeners:
+            self.players[seat].close()
 
     @property
     def names(self) -> list[str]:
@@ -189,7 +240,11 @@ class Table:
         player = self.players[seat]
         if player is None:
             raise ValueError(f"seat {seat} has no player here: apply its choice instead")
-        return self.apply(player.choose(self.view(seat)))
+        if self.forfeit is not None:
+            raise ValueError("the game was forfeited")
+        chosen = []
+        self._guard(seat, lambda: chosen.append(player.choose(self.view(seat))))
+        return self.apply(chosen[0]) if chosen else []
 
     def apply(self, action: int) -> list[Step]:
         """Apply and record a legal action (IllegalActionError, a ValueError,
@@ -202,7 +257,16 @@ class Table:
             else:
                 self.game.apply(action)
             self.decisions += 1
-        return self.steps[told:]
+        closed = self.steps[told:]
+        if self.listeners:
+            from engine.seen import step_seen_by
+            for step in closed:
+                for seat in self.listeners:
+                    player = self.players[seat]
+                    self._guard(seat, lambda: player.observe(step_seen_by(step, seat)))
+            if self.game.over and self.forfeit is None:
+                self._tell_end()
+        return closed
 
     def take_back(self, count: int) -> None:
         """Undo the last `count` decisions of the step being decided
@@ -236,17 +300,27 @@ class Table:
 
     def result(self, number: int = 1) -> GameResult:
         """How the finished game ended, as game `number` of its run."""
+        seats = tuple(seat.level or "human" for seat in self.seats)
+        if self.forfeit is not None:
+            seat, fault = self.forfeit
+            return GameResult(number, seats, None, "forfeit", self.game.round, self.decisions,
+                              seat, fault.to_json())
         outcome = self.game.outcome
         if outcome is None:
             raise ValueError("the game is not over")
-        return GameResult(number, tuple(seat.level or "human" for seat in self.seats),
-                          outcome.winner, outcome.reason, outcome.rounds, self.decisions)
+        return GameResult(number, seats, outcome.winner, outcome.reason, outcome.rounds,
+                          self.decisions)
 
     def document(self) -> dict:
         """The game's record so far (RECORD.md)."""
         if self.recorder is None:
             raise ValueError("this table keeps no record")
-        return self.recorder.document()
+        document = self.recorder.document()
+        if self.forfeit is not None:
+            # Readers ignore fields they do not know (RECORD.md): who forfeited, and why.
+            seat, fault = self.forfeit
+            document["forfeit"] = {"seat": seat, **fault.to_json()}
+        return document
 
 
 def record_path(directory, number: int, count: int, suffix: str = ".json",

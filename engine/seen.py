@@ -5,6 +5,7 @@ the seat did not see left out.
     setup_seen_by(recorder.document()["setup"], seat)   -> its hand, the table, the sizes
     step_seen_by(step, seat)                            -> a RECORD.md step, hidden cards as null
     state_seen_by(game.view(seat))                      -> the position it decides in
+    decision_seen_by(game.view(seat))                   -> that, with its legal actions in words
 
 These are what an outside program playing a seat is told (docs/agent-protocol.md),
 so they follow the engine's own bookkeeping of who saw a card (`_core.learn`):
@@ -104,6 +105,16 @@ def setup_seen_by(setup: dict, seat: int) -> dict:
             "hand": list(hands[seat]), "hand_sizes": [len(h) for h in hands],
             "draw_pile_size": len(setup["draw_pile"]), "box_size": len(setup["box"]),
             "start_seat": setup["start_seat"]}
+
+
+def decision_seen_by(view: SeatView, seat_names=None) -> dict:
+    """What `view`'s seat is asked: the phase, its legal actions as ids with
+    their words, and the state it decides in (`state_seen_by`)."""
+    game = determinized(view.config, view.observation, view.seat, 0)
+    return {"phase": game.phase.label,
+            "actions": [{"id": action, "text": game.action_text(action, seat_names)}
+                        for action in view.legal_actions],
+            "state": state_seen_by(view)}
 
 
 def state_seen_by(view: SeatView) -> dict:
