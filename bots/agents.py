@@ -31,9 +31,10 @@ import time
 
 from engine.seen import decision_seen_by, setup_seen_by
 
+from .names import AGENT, is_agent
+
 PROTOCOL = "passport-agent"
 VERSION = 1
-AGENT_PREFIX = "cmd:"
 MOVE_TIME = 10.0    # seconds an agent may take for one decision, by default
 START_TIME = 10.0   # seconds an agent may take to start and say hello
 QUIT_TIME = 1.0     # seconds an agent is given to exit after `quit`
@@ -63,16 +64,12 @@ class AgentSpecError(ValueError):
     """A `cmd:` entry that names no program; one line."""
 
 
-def is_agent(name: str) -> bool:
-    return name.startswith(AGENT_PREFIX)
-
-
 def agent_command(name: str) -> list[str]:
     """'cmd:python my bot.py' -> ['python', 'my', 'bot.py'] (shell words)."""
     if not is_agent(name):
         raise AgentSpecError(f"{name!r} is not an outside program (write cmd:COMMAND)")
     try:
-        words = shlex.split(name[len(AGENT_PREFIX):])
+        words = shlex.split(name[len(AGENT):])
     except ValueError as error:
         raise AgentSpecError(f"{name!r}: the command can't be read ({error})") from None
     if not words:

@@ -6,7 +6,7 @@ from dataclasses import asdict
 
 from .baselines import RULE_BOTS
 from .ismcts import IsmctsBot, SearchSettings
-from .names import CHEATER, LEVELS, check_names, level_of
+from .names import CHEATER, LEVELS, check_names, is_agent, level_of
 
 # The expert thinks for `think` seconds a move, counted in iterations at a
 # nominal speed rather than by the clock, so that the same seed and the same
@@ -148,10 +148,16 @@ def search_settings_of(name: str, think: float | None = None) -> dict | None:
     return settings
 
 
-def make_bot(name: str, seed: int = 0, think: float | None = None, measurement: bool = False):
+def make_bot(name: str, seed: int = 0, think: float | None = None, measurement: bool = False,
+             agent_time: float | None = None):
     """A bot by name: random, greedy, planner, easy, medium, hard, expert. With
     `measurement` (tournaments only), also `cheater-LEVEL`: that level's
-    search on the true state, to measure what hidden information costs."""
+    search on the true state, to measure what hidden information costs. An
+    outside program, cmd:COMMAND, gets `agent_time` seconds a decision
+    (bots/agents.py; its seed is its own business)."""
+    if is_agent(name):
+        from .agents import MOVE_TIME, OutsideAgent
+        return OutsideAgent(name, MOVE_TIME if agent_time is None else agent_time)
     check_names([name], measurement)
     if name.startswith(CHEATER):
         from .ismcts import CheatingIsmctsBot

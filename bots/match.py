@@ -336,10 +336,11 @@ def record_path(directory, number: int, count: int, suffix: str = ".json",
 
 
 def bot_players(names: Sequence[str], seeds: Sequence[int], think: float | None = None,
-                measurement: bool = False) -> list[Player]:
-    """One bot per seat: `names[s]` seeded `seeds[s]` (cheater-LEVEL only with `measurement`)."""
+                measurement: bool = False, agent_time: float | None = None) -> list[Player]:
+    """One bot per seat: `names[s]` seeded `seeds[s]` (cheater-LEVEL only with
+    `measurement`; an outside program gets `agent_time` seconds a decision)."""
     from .difficulty import make_bot
-    return [make_bot(name, seed, think, measurement=measurement)
+    return [make_bot(name, seed, think, measurement=measurement, agent_time=agent_time)
             for name, seed in zip(names, seeds, strict=True)]
 
 

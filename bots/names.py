@@ -25,6 +25,9 @@ BOT_NAMES = BASELINES + LEVELS
 # else does.
 CHEATER = "cheater-"
 MEASUREMENT_BOTS = tuple(CHEATER + level for level in LEVELS)
+# cmd:COMMAND: an outside program that plays through the agent protocol
+# (bots/agents.py, docs/agent-protocol.md). Where a list of bots allows it.
+AGENT = "cmd:"
 
 
 class BotNameError(ValueError):
@@ -36,29 +39,45 @@ def level_of(name: str) -> str:
     return name.removeprefix(CHEATER)
 
 
+def is_agent(name: str) -> bool:
+    """Whether `name` is an outside program (cmd:COMMAND)."""
+    return name.startswith(AGENT)
+
+
 def searches(name: str) -> bool:
     """Whether the bot `name` searches (a level or a cheater), so it thinks a while."""
     return level_of(name) in LEVELS
 
 
-def check_names(names, measurement: bool = False) -> None:
+def check_names(names, measurement: bool = False, agents: bool = False) -> None:
     """BotNameError for the first name that is no bot (cheater-LEVEL is one
-    only with `measurement`)."""
+    only with `measurement`, cmd:COMMAND only with `agents`)."""
     known = BOT_NAMES + (MEASUREMENT_BOTS if measurement else ())
-    unknown = [name for name in names if name not in known]
-    if unknown:
-        raise BotNameError(f"unknown bot {unknown[0]!r}; choose from {', '.join(BOT_NAMES)}"
-                           + (" (or cheater-LEVEL, for measurement)" if measurement else ""))
+    for name in names:
+        if agents and is_agent(name):
+            if not name[len(AGENT):].strip():
+                raise BotNameError(f"{name!r} names no program (write e.g. cmd:python mybot.py)")
+        elif name not in known:
+            raise BotNameError(f"unknown bot {name!r}; choose from {', '.join(BOT_NAMES)}"
+                               + (" (or cheater-LEVEL, for measurement)" if measurement else "")
+                               + (" or cmd:COMMAND, an outside program" if agents else ""))
 
 
-def parse_bots(text: str, measurement: bool = False) -> tuple[str, ...]:
+def parse_bots(text: str, measurement: bool = False, agents: bool = False) -> tuple[str, ...]:
     """'expert,greedy,greedy' -> ('expert', 'greedy', 'greedy'); names checked
-    (cheater-LEVEL too with `measurement`)."""
-    names = tuple(part.strip().lower() for part in text.split(","))
+    (cheater-LEVEL too with `measurement`; with `agents`, cmd:COMMAND, whose
+    command is kept as written, and may not hold a comma)."""
+    names = []
+    for part in text.split(","):
+        part = part.strip()
+        if agents and part[:len(AGENT)].lower() == AGENT:
+            names.append(AGENT + part[len(AGENT):].strip())
+        else:
+            names.append(part.lower())
     if not all(names):
         raise BotNameError(f"{text!r} is not a comma-separated list of bot names")
-    check_names(names, measurement)
-    return names
+    check_names(names, measurement, agents)
+    return tuple(names)
 
 
 def parse_choices(text: str, known: tuple[str, ...], noun: str) -> list[str]:

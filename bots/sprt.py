@@ -196,15 +196,16 @@ def candidate_and_baseline(entries: Sequence[str]) -> tuple[str, str]:
 
 def deal_score(candidate: str, games: Sequence) -> float:
     """The candidate's mean score over its seats in the games of one deal
-    (objects with `seats` and `winner`): a win 1, a draw 1/players."""
+    (objects with `seats` and `winner`): a win 1, a draw 1/players, a forfeit
+    as bots/standings.py scores it."""
+    from .standings import seat_scores
     total = seats = 0
     for game in games:
-        players = len(game.seats)
+        scores = seat_scores(game)
         for seat, name in enumerate(game.seats):
             if name == candidate:
                 seats += 1
-                total += (1.0 / players if game.winner is None
-                          else 1.0 if game.winner == seat else 0.0)
+                total += scores[seat]
     return total / seats
 
 

@@ -3,8 +3,8 @@ ranks and multiplayer ratings, per bot name.
 
 Everything here works from finished games as plain data: each game is an
 object with `number` (its place in the schedule), `seats` (the bot name in
-each seat) and `winner` (the winning seat, or None when the round cap ended
-the game without a winner). No engine, no bots: only arithmetic.
+each seat), `winner` (the winning seat, or None when the round cap ended
+the game without a winner) and, if a seat forfeited, `forfeit`. No engine, no bots: only arithmetic.
 
 What is counted, per bot *name*. A name that holds several seats (the three
 greedy bots of `expert,greedy,greedy,greedy`) pools them: each seat of each
@@ -22,6 +22,9 @@ comparable with 1/players, the rate of a bot no better than its opponents.
   winner ties everyone for all places: (1 + players) / 2, e.g. 2.5 of 4.
 * Draws: seat games in games that ended at the round cap; counted apart,
   neither wins nor losses.
+* Forfeits: a game an outside program broke off (bots/agents.py) is lost by
+  its seat, and the other seats share the win: 1/(players - 1) each of the
+  score (a win, in a duel), neither wins nor draws of the win rate.
 * Score: the share of the wins a name took when a draw shares the win among
   the table, (wins + draws / players) / seat games -- in two-player games
   a draw is half a win, as in chess; the ladder's targets are stated in it.
@@ -56,6 +59,26 @@ class FinishedGame(Protocol):
     number: int
     seats: Sequence[str]
     winner: int | None
+    # The seat whose outside program broke the protocol (bots/agents.py),
+    # None in a game played to its end; objects without it forfeit nothing.
+    forfeit: int | None
+
+
+def forfeited_by(game: FinishedGame) -> int | None:
+    return getattr(game, "forfeit", None)
+
+
+def seat_scores(game: FinishedGame) -> list[float]:
+    """Each seat's score in a finished game: a win 1 and a loss 0; in a draw
+    every seat 1/players; in a forfeited game the seat that forfeited 0 and
+    the others 1/(players - 1) each, as chess gives a forfeit to the opponent."""
+    players = len(game.seats)
+    forfeit = forfeited_by(game)
+    if forfeit is not None:
+        return [0.0 if seat == forfeit else 1.0 / (players - 1) for seat in range(players)]
+    if game.winner is None:
+        return [1.0 / players] * players
+    return [1.0 if seat == game.winner else 0.0 for seat in range(players)]
 
 
 def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
@@ -76,9 +99,13 @@ def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float
     return low, high
 
 
-def finishing_ranks(players: int, winner: int | None) -> list[float]:
+def finishing_ranks(players: int, winner: int | None, forfeit: int | None = None) -> list[float]:
     """Each seat's finishing rank: the winner 1, the others sharing the
-    remaining places; everyone sharing all places in a game without a winner."""
+    remaining places; everyone sharing all places in a game without a winner;
+    in a forfeited game, the seat that forfeited last and the others sharing
+    the places before it."""
+    if forfeit is not None:
+        return [float(players) if seat == forfeit else players / 2 for seat in range(players)]
     if winner is None:
         return [(1 + players) / 2] * players
     return [1.0 if seat == winner else (2 + players) / 2 for seat in range(players)]
@@ -109,8 +136,12 @@ def rate_games(games: Iterable[FinishedGame]) -> dict[str, Rating]:
             ratings.setdefault(name, UNRATED)
         teams = [[model.rating(mu=ratings[name].mu, sigma=ratings[name].sigma)]
                  for name in game.seats]
-        ranks = [1 if game.winner is None or seat == game.winner else 2
-                 for seat in range(len(game.seats))]
+        forfeit = forfeited_by(game)
+        if forfeit is not None:
+            ranks = [2 if seat == forfeit else 1 for seat in range(len(game.seats))]
+        else:
+            ranks = [1 if game.winner is None or seat == game.winner else 2
+                     for seat in range(len(game.seats))]
         rated = model.rate(teams, ranks=ranks)
         moved: Counter = Counter()
         shrunk: Counter = Counter()
@@ -136,10 +167,15 @@ class Standing:
     mean_rank: float | None  # None before the first game
     rating: Rating
     players: int        # seats at the table
+    forfeits: int = 0   # seat games this name forfeited (an outside program's fault)
+    forfeit_wins: int = 0  # seat games in which another seat forfeited
 
     @property
     def score(self) -> float | None:
-        return (self.wins + self.draws / self.players) / self.games if self.games else None
+        if not self.games:
+            return None
+        shared = self.forfeit_wins / (self.players - 1)
+        return (self.wins + self.draws / self.players + shared) / self.games
 
     @property
     def score_interval(self) -> tuple[float, float]:
@@ -147,7 +183,8 @@ class Standing:
         if self.games < 2:
             return 0.0, 1.0
         mean = self.score
-        squares = (self.wins + self.draws / self.players ** 2) / self.games
+        squares = (self.wins + self.draws / self.players ** 2
+                   + self.forfeit_wins / (self.players - 1) ** 2) / self.games
         variance = max(squares - mean * mean, 0.0) * self.games / (self.games - 1)
         half = Z95 * math.sqrt(variance / self.games)
         return max(0.0, mean - half), min(1.0, mean + half)
@@ -168,7 +205,11 @@ class Standing:
                 "ci_high": high, "score": self.score, "score_low": score_low,
                 "score_high": score_high, "mean_rank": self.mean_rank,
                 "rating": {"mu": self.rating.mu, "sigma": self.rating.sigma,
-                           "ordinal": self.rating.ordinal}}
+                           "ordinal": self.rating.ordinal},
+                # only where a game was forfeited, so files of games played
+                # to their end read as before
+                **({"forfeits": self.forfeits, "forfeit_wins": self.forfeit_wins}
+                   if self.forfeits or self.forfeit_wins else {})}
 
 
 def standings(entries: Sequence[str], games: Iterable[FinishedGame]) -> list[Standing]:
@@ -180,12 +221,17 @@ def standings(entries: Sequence[str], games: Iterable[FinishedGame]) -> list[Sta
     wins: Counter = Counter()
     draws: Counter = Counter()
     rank_sums: Counter = Counter()
+    forfeits: Counter = Counter()
+    forfeit_wins: Counter = Counter()
     for game in games:
-        ranks = finishing_ranks(len(game.seats), game.winner)
+        forfeit = forfeited_by(game)
+        ranks = finishing_ranks(len(game.seats), game.winner, forfeit)
         for seat, name in enumerate(game.seats):
             seat_games[name] += 1
             rank_sums[name] += ranks[seat]
-            if game.winner is None:
+            if forfeit is not None:
+                (forfeits if seat == forfeit else forfeit_wins)[name] += 1
+            elif game.winner is None:
                 draws[name] += 1
             elif seat == game.winner:
                 wins[name] += 1
@@ -195,7 +241,8 @@ def standings(entries: Sequence[str], games: Iterable[FinishedGame]) -> list[Sta
         n = seat_games[name]
         table.append(Standing(name, seats, n, wins[name], draws[name],
                               rank_sums[name] / n if n else None,
-                              ratings.get(name, UNRATED), len(entries)))
+                              ratings.get(name, UNRATED), len(entries),
+                              forfeits[name], forfeit_wins[name]))
     table.sort(key=lambda s: (-(s.win_rate or 0.0), s.mean_rank or 0.0, s.name))
     return table
 

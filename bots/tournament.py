@@ -58,14 +58,17 @@ from typing import Callable, Iterable
 from engine.cards import ALL_EXTENSIONS
 
 from .files import run_file_text, write_text_atomically
+from .agents import MOVE_TIME, AgentSpecError, agent_command
 from .match import GameResult, Seat, Table, bot_players, derive_seed, record_path
-from .names import BotNameError, check_names
+from .names import BotNameError, check_names, is_agent
 from .sprt import Sprt, SprtError, SprtRun, candidate_and_baseline
 from .standings import standings
 
 FILE_FORMAT = "passport-tournament"
 FILE_VERSION = 1
-REASONS = ("center", "postcards", "round_cap")
+# How a game ends; a forfeit (an outside program's fault) is counted only where one was.
+ENDINGS = ("center", "postcards", "round_cap")
+REASONS = ENDINGS + ("forfeit",)
 SAVE_INTERVAL = 1.0  # seconds: the longest a finished game waits to be saved
 
 
@@ -93,13 +96,14 @@ class TournamentSettings:
     round_cap: int = 200
     think: float | None = None
     sprt: Sprt | None = None
+    agent_time: float = MOVE_TIME  # seconds a decision for an outside program
 
     def __post_init__(self):
         from engine import Config, ConfigError
 
         object.__setattr__(self, "bots", tuple(self.bots))
         try:
-            check_names(self.bots, measurement=True)
+            check_names(self.bots, measurement=True, agents=True)
         except BotNameError as error:
             raise TournamentError(str(error)) from None
         if not 2 <= len(self.bots) <= 6:
@@ -112,6 +116,15 @@ class TournamentSettings:
             raise TournamentError(f"deals must be at least 1, not {self.deals}")
         if self.think is not None and not self.think > 0:
             raise TournamentError(f"think must be a positive number of seconds, not {self.think}")
+        if not (isinstance(self.agent_time, (int, float)) and 0 < self.agent_time <= 3600):
+            raise TournamentError("an outside program's time must be 0 to 3600 seconds a decision, "
+                                  f"not {self.agent_time}")
+        for name in self.bots:
+            if is_agent(name):
+                try:
+                    agent_command(name)
+                except AgentSpecError as error:
+                    raise TournamentError(str(error)) from None
         if self.sprt is not None:
             try:
                 candidate_and_baseline(self.bots)
@@ -140,7 +153,8 @@ class TournamentSettings:
                 "round_cap": self.round_cap, "think": self.think,
                 "iterations": {name: iterations_per_move(name, self.think) for name in names},
                 "search": {name: search_settings_of(name, self.think) for name in names},
-                **({} if self.sprt is None else {"sprt": self.sprt.to_json()})}
+                **({} if self.sprt is None else {"sprt": self.sprt.to_json()}),
+                **({"agent_time": self.agent_time} if any(map(is_agent, self.bots)) else {})}
 
 
 @dataclass(frozen=True)
@@ -161,10 +175,13 @@ class ScheduledGame:
 def result_json(result: GameResult, players: int) -> dict:
     """A finished game as the results file keeps it (its deal and rotation
     follow from its number: games are numbered in (deal, rotation) order)."""
-    return {"game": result.number, "deal": (result.number - 1) // players + 1,
-            "rotation": (result.number - 1) % players, "seats": list(result.seats),
-            "winner": result.winner, "reason": result.reason, "rounds": result.rounds,
-            "steps": result.steps}
+    entry = {"game": result.number, "deal": (result.number - 1) // players + 1,
+             "rotation": (result.number - 1) % players, "seats": list(result.seats),
+             "winner": result.winner, "reason": result.reason, "rounds": result.rounds,
+             "steps": result.steps}
+    if result.forfeit is not None:
+        entry["forfeit"] = {"seat": result.forfeit, **result.fault}
+    return entry
 
 
 def game_number(deal: int, rotation: int, players: int) -> int:
@@ -195,9 +212,13 @@ def play_scheduled(settings: TournamentSettings, game: ScheduledGame,
     config = Config(settings.players, settings.extensions, game.seed, settings.round_cap)
     seats = [Seat.bot(f"{name} #{game.entry(seat) + 1}", name)
              for seat, name in enumerate(game.seats)]
-    players = bot_players(game.seats, game.bot_seeds, settings.think, measurement=True)
+    players = bot_players(game.seats, game.bot_seeds, settings.think, measurement=True,
+                          agent_time=settings.agent_time)
     table = Table(config, seats, players, record=records_dir is not None)
-    table.play()
+    try:
+        table.play()
+    finally:
+        table.close()
     if records_dir is not None:
         from engine.record import write_record
         document = table.document()
@@ -302,9 +323,9 @@ def results_summary(settings: TournamentSettings, results: Iterable[GameResult])
     the standings count every game played, including any that finished
     after the deal that decided the test."""
     results = list(results)
-    endings = {reason: 0 for reason in REASONS}
+    endings = {reason: 0 for reason in ENDINGS}
     for result in results:
-        endings[result.reason] += 1
+        endings[result.reason] = endings.get(result.reason, 0) + 1
     summary = {"settings": settings.to_json(), "games_played": len(results),
                "complete": len(results) == settings.games,
                "draws": endings["round_cap"], "endings": endings,
@@ -400,8 +421,8 @@ def _shown(value) -> str:
 def _parse_game(entry, settings: TournamentSettings) -> GameResult | str:
     """A results-file game entry as a GameResult, or what is wrong with it."""
     fields = ("game", "deal", "rotation", "seats", "winner", "reason", "rounds", "steps")
-    if not isinstance(entry, dict) or set(entry) != set(fields):
-        return f"its fields must be {', '.join(fields)}"
+    if not isinstance(entry, dict) or set(entry) - {"forfeit"} != set(fields):
+        return f"its fields must be {', '.join(fields)} (and forfeit, if one was)"
     deal, rotation = entry["deal"], entry["rotation"]
     numbers = [entry[key] for key in ("game", "deal", "rotation", "rounds", "steps")]
     if not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers):
@@ -415,9 +436,32 @@ def _parse_game(entry, settings: TournamentSettings) -> GameResult | str:
     winner, reason = entry["winner"], entry["reason"]
     if reason not in REASONS:
         return f"ending {reason!r}"
+    forfeit = entry.get("forfeit")
+    if (reason == "forfeit") != (forfeit is not None):
+        return f"ending {reason} with forfeit {forfeit!r}"
+    if forfeit is not None:
+        fault = _parse_forfeit(forfeit, settings, expected.seats)
+        if isinstance(fault, str):
+            return fault
+        return GameResult(expected.number, expected.seats, None, reason, entry["rounds"],
+                          entry["steps"], forfeit["seat"], fault)
     if (winner is None) != (reason == "round_cap") or (
             winner is not None and (not isinstance(winner, int) or isinstance(winner, bool)
                                     or not 0 <= winner < settings.players)):
         return f"winner {winner!r} for ending {reason}"
     return GameResult(expected.number, expected.seats, winner, reason, entry["rounds"],
                       entry["steps"])
+
+
+def _parse_forfeit(forfeit, settings: TournamentSettings, seats) -> dict | str:
+    """A results-file forfeit (seat, reason, detail, sent) as a fault, or what is wrong."""
+    if not isinstance(forfeit, dict) or set(forfeit) != {"seat", "reason", "detail", "sent"}:
+        return "a forfeit's fields must be seat, reason, detail, sent"
+    seat = forfeit["seat"]
+    if (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < settings.players
+            or not is_agent(seats[seat])):
+        return f"forfeit by seat {seat!r}, which no outside program played"
+    if not (isinstance(forfeit["reason"], str) and isinstance(forfeit["detail"], str)
+            and (forfeit["sent"] is None or isinstance(forfeit["sent"], str))):
+        return "a forfeit's reason and detail must be text"
+    return {"reason": forfeit["reason"], "detail": forfeit["detail"], "sent": forfeit["sent"]}

@@ -52,7 +52,12 @@ def _bots(value):
 
 def _tournament_bots(value):
     from bots.names import parse_bots
-    return parse_bots(value, measurement=True)
+    return parse_bots(value, measurement=True, agents=True)
+
+
+def _play_bots(value):
+    from bots.names import parse_bots
+    return parse_bots(value, agents=True)
 
 
 def _sprt(value):
@@ -66,6 +71,7 @@ check_extensions = checked_by(_extensions)
 check_round_cap = checked_by(_round_cap)
 check_bots = checked_by(_bots)
 check_tournament_bots = checked_by(_tournament_bots)  # also cheater-LEVEL, for measurement
+check_play_bots = checked_by(_play_bots)  # also cmd:COMMAND, an outside program
 
 
 # ---- options several commands share -------------------------------------------------

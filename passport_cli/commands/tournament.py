@@ -25,7 +25,9 @@ class FileProblem(click.ClickException):
 @click.option("--bots", metavar="LIST", required=True, callback=check_tournament_bots,
               help=f"The bot of each seat, comma-separated, one per seat: {', '.join(BOT_NAMES)}. "
                    "A name may repeat; its seats are counted together (e.g. "
-                   "expert,greedy,greedy,greedy). For measurement only, cheater-LEVEL is "
+                   "expert,greedy,greedy,greedy). cmd:COMMAND is an outside program that "
+                   "plays through the agent protocol (docs/agent-protocol.md), e.g. "
+                   "'cmd:python mybot.py',greedy. For measurement only, cheater-LEVEL is "
                    "LEVEL's search seeing every hand.")
 @click.option("--players", type=int, default=None, callback=check_players,
               help="Seats per game, 2 to 6; must match --bots.  [default: one per --bots entry]")
@@ -45,6 +47,10 @@ class FileProblem(click.ClickException):
                    "H0 its score is S0, H1 it is S1, with 5% error rates (or "
                    "S0,S1,ALPHA,BETA). Deals are played in order until the test decides. "
                    "The score counts a win 1 and a draw 1/players.")
+@click.option("--agent-time", type=click.FloatRange(min=0, min_open=True, max=3600),
+              default=None, metavar="SECONDS",
+              help="The time an outside program (cmd:) may take for one decision; past it, "
+                   "it forfeits the game.  [default: 10]")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Results file (JSON), saved as games finish; if it exists, the run "
                    "resumes it, playing only the games it lacks.")
@@ -53,7 +59,7 @@ class FileProblem(click.ClickException):
 @json_option()
 @click.pass_context
 def tournament(ctx, bots, players, deals, workers, seed, extensions, round_cap, think,
-               sprt, out, records, as_json):
+               sprt, agent_time, out, records, as_json):
     """Play bots against each other; print win rates, ranks and ratings.
 
     Duplicate format: every deal is replayed once per seating, the bots moving
@@ -81,8 +87,10 @@ def tournament(ctx, bots, players, deals, workers, seed, extensions, round_cap, 
     if deals is None:
         deals = SPRT_DEALS if sprt is not None else 10
     try:
+        from bots.agents import MOVE_TIME
         settings = TournamentSettings(bots=bots, deals=deals, seed=seed, extensions=extensions,
-                                      round_cap=round_cap, think=think, sprt=sprt)
+                                      round_cap=round_cap, think=think, sprt=sprt,
+                                      agent_time=MOVE_TIME if agent_time is None else agent_time)
     except TournamentError as error:
         raise click.BadParameter(str(error), ctx=ctx, param_hint="'--bots'") from None
     try:

@@ -96,8 +96,15 @@ def render_tournament(console: Console, summary: dict, *, resumed: int = 0,
     console.print(table)
 
     endings = summary["endings"]
+    forfeits = (f", {endings['forfeit']} forfeited by an outside program"
+                if endings.get("forfeit") else "")
     console.print(f"Endings: {endings['center']} at the center, {endings['postcards']} by "
-                  f"postcards, {endings['round_cap']} at the round cap (no winner)")
+                  f"postcards, {endings['round_cap']} at the round cap (no winner){forfeits}")
+    for name, row in summary["bots"].items():
+        if row.get("forfeits"):
+            console.print(f"{name} forfeited {row['forfeits']} game"
+                          f"{'s' * (row['forfeits'] != 1)}: it lost them, and the other "
+                          "seats shared the win.", soft_wrap=True)
     others = ("the other 2" if players == 2 else
               f"the others share 2–{players} ({(2 + players) / 2:g} each)")
     if len(set(settings["bots"])) < players:

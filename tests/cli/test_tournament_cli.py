@@ -172,3 +172,60 @@ def test_an_sprt_needs_bounds_and_two_bots(passport):
     assert result.exit_code == 2 and "--sprt" in result.output and "below" in result.output
     result = passport("tournament", "--bots", "greedy,random,easy", "--sprt", "0.3,0.4")
     assert result.exit_code == 2 and "two bots" in result.output
+
+
+# ---- outside programs (bots/agents.py) ----------------------------------------------
+
+def agent_script(tmp_path, name, body):
+    path = tmp_path / name
+    path.write_text("import json, sys\n"
+                    "for line in sys.stdin:\n"
+                    "    m = json.loads(line)\n"
+                    "    if m['type'] == 'hello':\n"
+                    "        print(json.dumps({'type': 'hello', 'name': 'x', 'version': 1}), flush=True)\n"
+                    + body, encoding="utf-8")
+    return path
+
+
+def test_an_outside_program_plays_a_tournament(passport, tmp_path):
+    import sys
+    from pathlib import Path
+    example = Path(__file__).parents[2] / "examples" / "random_agent.py"
+    out = tmp_path / "agents.json"
+    bots = f"cmd:{sys.executable} {example},greedy"
+    result = passport("tournament", "--bots", bots, "--games", "2", "--seed", "5",
+                      "--out", str(out), "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["games_played"] == 4 and "forfeit" not in data["endings"]
+    assert data["settings"]["agent_time"] == 10.0
+    assert set(data["bots"]) == {f"cmd:{sys.executable} {example}", "greedy"}
+    again = passport("tournament", "--bots", bots, "--games", "2", "--seed", "5",
+                     "--out", str(out), "--json")
+    assert again.exit_code == 0 and json.loads(again.stdout) == data  # resumed: nothing to play
+
+
+def test_a_program_that_breaks_the_protocol_forfeits_and_the_run_goes_on(passport, tmp_path):
+    import sys
+    crash = agent_script(tmp_path, "crash.py", "    if m['type'] == 'decide':\n        sys.exit(2)\n")
+    out = tmp_path / "crash.json"
+    result = passport("tournament", "--bots", f"cmd:{sys.executable} {crash},greedy",
+                      "--games", "2", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert "4 forfeited by an outside program" in " ".join(result.stdout.split())
+    assert "forfeited 4 games: it lost them" in " ".join(result.stdout.split())
+    saved = json.loads(out.read_text())
+    assert {g["forfeit"]["reason"] for g in saved["games"]} == {"crashed"}
+    assert saved["results"]["bots"]["greedy"]["score"] == 1.0
+    again = passport("tournament", "--bots", f"cmd:{sys.executable} {crash},greedy",
+                     "--games", "2", "--out", str(out), "--json")
+    assert again.exit_code == 0, again.output  # a file with forfeits resumes
+
+
+@pytest.mark.parametrize("bots, message", [
+    ("cmd:,greedy", "names no program"),
+    ("cmd:python 'open,greedy", "can't be read"),
+])
+def test_a_bad_outside_program_is_refused_in_one_line(passport, bots, message):
+    result = passport("tournament", "--bots", bots, "--games", "1")
+    assert result.exit_code == 2 and message in result.stderr
