@@ -80,12 +80,22 @@ def parse_bots(text: str, measurement: bool = False, agents: bool = False) -> tu
     return tuple(names)
 
 
-def parse_choices(text: str, known: tuple[str, ...], noun: str) -> list[str]:
-    """'easy,Hard' -> ['easy', 'hard'], each one of `known`; BotNameError
-    naming the first that is not ('wizard' is not a level; ...)."""
-    chosen = [part.strip().lower() for part in text.split(",")]
-    unknown = [name for name in chosen if name not in known]
+def parse_choices(text: str, known: tuple[str, ...], noun: str,
+                  agents: bool = False) -> list[str]:
+    """'easy,Hard' -> ['easy', 'hard'], each one of `known` (or, with
+    `agents`, cmd:COMMAND); BotNameError naming the first that is not
+    ('wizard' is not a level; ...)."""
+    chosen = []
+    for part in text.split(","):
+        part = part.strip()
+        if agents and part[:len(AGENT)].lower() == AGENT:
+            chosen.append(AGENT + part[len(AGENT):].strip())
+            check_names(chosen[-1:], agents=True)
+        else:
+            chosen.append(part.lower())
+    unknown = [name for name in chosen if name not in known and not (agents and is_agent(name))]
     if unknown:
         raise BotNameError(f"{unknown[0]!r} is not a {noun}; choose from {', '.join(known)} "
-                           "(or one per bot, comma-separated)")
+                           + ("or cmd:COMMAND, an outside program " if agents else "")
+                           + "(or one per bot, comma-separated)")
     return chosen

@@ -118,23 +118,25 @@ def look_options(command):
                         help="No colours (NO_COLOR is honoured too).")(command)
 
 
-def level_list(known: tuple[str, ...], noun: str):
+def level_list(known: tuple[str, ...], noun: str, agents: bool = False):
     """A click callback reading NAME[,NAME...] where each is one of `known`
-    (bots.names.parse_choices)."""
+    (or, with `agents`, cmd:COMMAND; bots.names.parse_choices)."""
     def check(ctx, param, value):
         from bots.names import BotNameError, parse_choices
         try:
-            return parse_choices(value, known, noun)
+            return parse_choices(value, known, noun, agents)
         except BotNameError as error:
             raise click.BadParameter(str(error), ctx=ctx, param=param) from None
     return check
 
 
-def difficulty_option(known: tuple[str, ...], noun: str):
-    """--difficulty NAME[,NAME...]: one for every bot, or one per bot, each of `known`."""
+def difficulty_option(known: tuple[str, ...], noun: str, agents: bool = False):
+    """--difficulty NAME[,NAME...]: one for every bot, or one per bot, each of
+    `known` (or, with `agents`, cmd:COMMAND, an outside program)."""
+    words = (" cmd:COMMAND is an outside program (docs/agent-protocol.md)." if agents else "")
     return click.option("--difficulty", default="medium", show_default=True,
-                        callback=level_list(known, noun), metavar="LEVEL[,LEVEL...]",
-                        help=f"{', '.join(known)}; or one per bot, comma-separated.")
+                        callback=level_list(known, noun, agents), metavar="LEVEL[,LEVEL...]",
+                        help=f"{', '.join(known)}; or one per bot, comma-separated.{words}")
 
 
 def seats(players, bots, default_players=4):

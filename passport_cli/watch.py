@@ -84,6 +84,13 @@ class Watch:
                                         "the game was not finished.")
             self.save()
             return 130
+        finally:
+            self.table.close()
+        if self.table.forfeit is not None:
+            seat, fault = self.table.forfeit
+            R.render_note(self.console, f"{self.names[seat]}'s program forfeited the game in "
+                                        f"round {self.game.round}: {fault}.")
+            return 0 if self.save() else 1
         headline, hands = V.end_summary(self.game, self.names)
         R.render_end(self.console, headline, hands, self.game.outcome.rounds)
         return 0 if self.save() else 1
@@ -92,7 +99,7 @@ class Watch:
         game, table = self.game, self.table
         turn = None
         later: list[tuple[int, list[str]]] = []  # a refill: told after its turn's table
-        while not game.over:
+        while not table.over:
             if (game.round, game.active) != turn:
                 turn = (game.round, game.active)
                 R.render_table(self.console, V.table_view(game, self.viewer, self.names))

@@ -6,7 +6,7 @@ import click
 
 from bots.names import BOT_NAMES
 
-from ..options import check_bots, check_players, extensions_option, round_cap_option, seats
+from ..options import check_play_bots, check_players, extensions_option, round_cap_option, seats
 
 
 @click.command()
@@ -14,8 +14,9 @@ from ..options import check_bots, check_players, extensions_option, round_cap_op
               help="How many games to play.")
 @click.option("--players", type=int, default=None, callback=check_players,
               help="Seats per game, 2 to 6.  [default: one per --bots entry, else 4]")
-@click.option("--bots", metavar="LIST", default=None, callback=check_bots,
-              help=f"The bot of each seat, comma-separated: {', '.join(BOT_NAMES)} "
+@click.option("--bots", metavar="LIST", default=None, callback=check_play_bots,
+              help=f"The bot of each seat, comma-separated: {', '.join(BOT_NAMES)}, or "
+                   "cmd:COMMAND, an outside program (docs/agent-protocol.md) "
                    "(e.g. greedy,random,random).  [default: random in every seat]")
 @extensions_option("all")
 @click.option("--seed", type=int, default=0, show_default=True,

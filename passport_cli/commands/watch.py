@@ -23,7 +23,7 @@ def _save(ctx, param, value):
 @click.command()
 @click.option("--bots", type=click.IntRange(2, 6), default=4, show_default=True,
               help="How many bots play (2 to 6 seats).")
-@difficulty_option(BOT_NAMES, "bot")
+@difficulty_option(BOT_NAMES, "bot", agents=True)
 @extensions_option("all")
 @deal_seed_option("Seed of the deal and the bots: the same seed, the same game.")
 @click.option("--reveal", is_flag=True,

@@ -65,7 +65,10 @@ def play_game(seed: int, game: int, players: int, extensions: int, round_cap: in
     table = Table(config, bot_seats(names, [f"{name.capitalize()} {s}"
                                             for s, name in enumerate(names)]),
                   bot_players(names, bot_seeds))
-    table.play()
+    try:
+        table.play()
+    finally:
+        table.close()
     document = table.document()
     # Readers ignore fields they do not know (RECORD.md). This one names the
     # run and the bots' seeds: the steps already replay the game, but only

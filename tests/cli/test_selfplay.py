@@ -80,3 +80,19 @@ def test_out_must_not_be_a_file(passport, tmp_path):
     result = passport("selfplay", "--out", a_file)
     assert result.exit_code == 2
     assert "is a file" in result.output
+
+
+def test_selfplay_seats_an_outside_program(passport, tmp_path):
+    import sys
+    from pathlib import Path
+
+    from engine.record import read_record, replay
+    example = Path(__file__).parents[2] / "examples" / "random_agent.py"
+    out = tmp_path / "agents"
+    result = passport("selfplay", "--bots", f"cmd:{sys.executable} {example},greedy",
+                      "--games", "2", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    for path in sorted(out.iterdir()):
+        doc = read_record(path)
+        assert doc["seats"][0]["player"] == f"bot:cmd:{sys.executable} {example}"
+        assert replay(doc).over

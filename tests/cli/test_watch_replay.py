@@ -236,3 +236,26 @@ def test_replay_ascii(record):
     assert result.exit_code == 0
     assert result.output.isascii()
     assert json.loads(record.read_text())["format"] == "passport-record"
+
+
+def test_watch_seats_an_outside_program_and_says_when_it_forfeits(tmp_path):
+    import sys
+    from pathlib import Path
+    example = Path(__file__).parents[2] / "examples" / "random_agent.py"
+    result = run("watch", "--bots", 2, "--difficulty", f"greedy,cmd:{sys.executable} {example}",
+                 "--seed", 2, *FAST)
+    assert result.exit_code == 0, result.output
+    assert "Rounds played:" in result.output
+    crash = tmp_path / "crash.py"
+    crash.write_text("import json, sys\nfor line in sys.stdin:\n    m = json.loads(line)\n"
+                     "    if m['type'] == 'hello':\n"
+                     "        print(json.dumps({'type': 'hello', 'name': 'x', 'version': 1}), "
+                     "flush=True)\n"
+                     "    if m['type'] == 'decide':\n        sys.exit(2)\n", encoding="utf-8")
+    saved = tmp_path / "forfeit.json"
+    result = run("watch", "--bots", 2, "--difficulty", f"cmd:{sys.executable} {crash},greedy",
+                 "--seed", 2, "--save", saved, *FAST)
+    assert result.exit_code == 0, result.output
+    assert "Ana's program forfeited the game in round 1: crashed: it exited with code 2." in \
+        prose(result.output)
+    assert read_record(saved)["forfeit"]["reason"] == "crashed"
