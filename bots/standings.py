@@ -266,3 +266,8 @@ class RunningTally:
         """(name, win rate so far or None before its first game), in entry order."""
         return [(name, self.wins[name] / self.seat_games[name] if self.seat_games[name] else None)
                 for name in self.names]
+
+    def intervals(self) -> list[tuple[str, float | None, float, float]]:
+        """(name, win rate so far or None, and its 95% Wilson interval), in entry order."""
+        return [(name, rate, *wilson_interval(self.wins[name], self.seat_games[name]))
+                for name, rate in self.win_rates()]

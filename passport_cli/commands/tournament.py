@@ -115,7 +115,7 @@ def tournament(ctx, bots, players, deals, workers, seed, extensions, round_cap, 
 
     try:
         with terminate_as_interrupt(), TournamentProgress(app.console, settings.games, len(done),
-                                                          tally.win_rates, test) as progress:
+                                                          tally.intervals, test) as progress:
             results = run_tournament(settings, done=done, workers=workers, results_path=out,
                                      records_dir=records, on_result=finished)
     except (ResultsFileError, TournamentError) as error:

@@ -7,7 +7,9 @@ import sys
 import time
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn,
+)
 from rich.table import Table
 
 REASON_WORDS = {"center": "reached the center", "postcards": "collected the postcards",
@@ -37,10 +39,12 @@ class GamesProgress:
                  **extra) -> None:
         self._progress = self.progress_class(
             TextColumn("Playing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+            TextColumn("left"), TimeRemainingColumn(),
             console=console, transient=True, disable=not console.is_terminal, **extra)
         self._task = self._progress.add_task("games", total=total, completed=completed)
         self._lines = None if console.is_terminal else (log or sys.stderr)
         self._total, self._done, self._started = total, completed, time.monotonic()
+        self._first = completed  # games a resumed run found done: not in its speed
         self._last_line, self._last_done = self._started, completed
         self._extra = extra
 
@@ -63,9 +67,25 @@ class GamesProgress:
             print(self.progress_line(now - self._started), file=self._lines, flush=True)
 
     def progress_line(self, elapsed: float) -> str:
-        """One line of progress: games played of all, and the time taken."""
-        minutes, seconds = divmod(int(elapsed), 60)
-        return f"{self._done}/{self._total} games played, {minutes}m{seconds:02d}s"
+        """One line of progress: games played of all, the time taken, and,
+        once a game of this run has finished, games a minute and the time left."""
+        line = f"{self._done}/{self._total} games played, {_duration(elapsed)}"
+        played = self._done - self._first
+        if played > 0 and elapsed > 0:
+            per_minute = played / elapsed * 60
+            left = (self._total - self._done) / per_minute * 60
+            line += f", {per_minute:.1f} games a minute" if per_minute < 100 else \
+                f", {per_minute:.0f} games a minute"
+            if self._done < self._total:
+                line += f", about {_duration(left)} left"
+        return line
+
+
+def _duration(seconds: float) -> str:
+    """65.2 -> '1m05s'; 3725 -> '1h02m05s'."""
+    minutes, seconds = divmod(int(seconds), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}h{minutes:02d}m{seconds:02d}s" if hours else f"{minutes}m{seconds:02d}s"
 
 
 class SelfplayProgress(GamesProgress):

@@ -26,8 +26,7 @@ class _ProgressWithStandings(Progress):
 
     def get_renderables(self):
         yield self.make_tasks_table(self.tasks)
-        rates = "   ".join(f"{name} {'—' if rate is None else f'{rate:.1%}'}"
-                           for name, rate in self._win_rates())
+        rates = "   ".join(rates_text(self._win_rates()))
         yield Text(f"Win rates so far: {rates}", style="dim")
         if self._test is not None:
             state = self._test.state
@@ -46,14 +45,19 @@ class TournamentProgress(GamesProgress):
         super().__init__(console, total, completed, win_rates=win_rates, test=test)
 
     def progress_line(self, elapsed: float) -> str:
-        rates = ", ".join(f"{name} {'—' if rate is None else f'{rate:.1%}'}"
-                          for name, rate in self._extra["win_rates"]())
+        rates = ", ".join(rates_text(self._extra["win_rates"]()))
         line = f"{super().progress_line(elapsed)}; win rates so far: {rates}"
         test = self._extra.get("test")
         if test is not None:
             state = test.state
             line += f"; SPRT after {state.deals} deals: LLR {state.llr:.2f}"
         return line
+
+
+def rates_text(rates) -> list[str]:
+    """'expert 36.7% (27.9–46.5%)' for each (name, win rate, low, high)."""
+    return [f"{name} —" if rate is None else f"{name} {rate:.1%} ({_interval(low, high)})"
+            for name, rate, low, high in rates]
 
 
 def _percent(value: float | None) -> str:
