@@ -70,6 +70,8 @@ FILE_VERSION = 1
 ENDINGS = ("center", "postcards", "round_cap")
 REASONS = ENDINGS + ("forfeit",)
 SAVE_INTERVAL = 1.0  # seconds: the longest a finished game waits to be saved
+BACKENDS = ("local", "ray")  # where games are played: this machine's processes, or Ray tasks
+RAY_RETRIES = 5  # times a game is played again when its worker or node dies
 
 
 class TournamentError(ValueError):
@@ -248,14 +250,20 @@ def _play_job(job) -> GameResult:
 def run_tournament(settings: TournamentSettings, *, done: dict[int, GameResult] | None = None,
                    workers: int = 1, results_path=None, records_dir=None,
                    on_result: Callable[[GameResult], None] | None = None,
-                   save_interval: float = SAVE_INTERVAL) -> list[GameResult]:
+                   save_interval: float = SAVE_INTERVAL, backend: str = "local",
+                   address: str | None = None) -> list[GameResult]:
     """Play every game of the schedule not in `done` (results by game number,
     as `load_results` gives them); return all results in number order.
 
     `workers` > 1 plays games in that many processes (spawned: each loads the
-    engine from numba's cache). `results_path`, if given, is the results file,
-    saved as games finish; `records_dir`, if given, gets one record per game
-    played. `on_result` is called in this process with each new result."""
+    engine from numba's cache). With `backend` "ray" the games are Ray tasks
+    (see `_play_ray`) on the cluster at `address`, or on a Ray instance this
+    process started or joined already. `results_path`, if given, is the
+    results file, saved as games finish; `records_dir`, if given, gets one
+    record per game played. `on_result` is called in this process with each
+    new result, once per game however often the game was played."""
+    if backend not in BACKENDS:
+        raise TournamentError(f"backend {backend!r}; choose from {', '.join(BACKENDS)}")
     results = dict(done or {})
     test = None if settings.sprt is None else SprtRun(settings.sprt, settings.bots, results.values())
     pending = [game for game in schedule(settings) if game.number not in results]
@@ -273,9 +281,14 @@ def run_tournament(settings: TournamentSettings, *, done: dict[int, GameResult] 
         save_results(results_path, settings, results.values())
     last_save = time.monotonic()
     unsaved = False
-    played = _play(settings, pending, workers, records_dir)
+    if backend == "ray":
+        played = _play_ray(settings, pending, workers, records_dir, address)
+    else:
+        played = _play(settings, pending, workers, records_dir)
     try:
         for result in played:
+            if result.number in results:
+                continue  # a game played twice (a retried task): it counts once
             results[result.number] = result
             unsaved = True
             if results_path is not None and time.monotonic() - last_save >= save_interval:
@@ -311,6 +324,46 @@ def _play(settings, games: list[ScheduledGame], workers: int, records_dir):
     finally:
         pool.terminate()
         pool.join()
+
+
+def _play_ray(settings, games: list[ScheduledGame], workers: int, records_dir, address):
+    """Games as Ray tasks, yielded as they finish. A task whose worker or
+    node dies is played again elsewhere (Ray's retries; a game is seeded on
+    its own, so the replay is the same game); the caller counts each game
+    once. Without `address` and outside a Ray instance, a local one with
+    `workers` CPUs is started, and stopped at the end; a cluster decides its
+    own concurrency. Stopping early (an SPRT's verdict, Ctrl-C) cancels the
+    games not finished."""
+    try:
+        import ray
+    except ImportError:
+        raise TournamentError("the ray backend needs Ray: pip install 'passport-game[cluster]'"
+                              ) from None
+    from ._warm import warm
+    warm(settings.bots)  # compiled here once: workers on this machine load the cache
+    started = False
+    if not ray.is_initialized():
+        try:
+            if address is None:
+                ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False,
+                         configure_logging=False)
+            else:
+                ray.init(address=address, log_to_driver=False, configure_logging=False)
+        except (ConnectionError, RuntimeError, ValueError) as error:
+            raise TournamentError(f"can't reach a Ray cluster at {address} "
+                                  f"({str(error).splitlines()[0]})") from None
+        started = True
+    play = ray.remote(num_cpus=1, max_retries=RAY_RETRIES)(play_scheduled)
+    waiting = [play.remote(settings, game, records_dir) for game in games]
+    try:
+        while waiting:
+            [ready], waiting = ray.wait(waiting, num_returns=1)
+            yield ray.get(ready)
+    finally:
+        for task in waiting:
+            ray.cancel(task, force=True)
+        if started:
+            ray.shutdown()
 
 
 # ---- the results file --------------------------------------------------------------

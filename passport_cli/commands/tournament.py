@@ -36,7 +36,16 @@ class FileProblem(click.ClickException):
                    "run plays games × players games; with --sprt, the most it may play.  "
                    f"[default: 10; {SPRT_DEALS} with --sprt]")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Games played at once, each in a process of its own.")
+              help="Games played at once, each in a process of its own (with --backend "
+                   "ray and no --address: the CPUs of the Ray instance started).")
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local",
+              show_default=True,
+              help="Where games are played: processes on this machine, or Ray tasks "
+                   "(pip install 'passport-game[cluster]'); the same --seed gives the same "
+                   "results with either.")
+@click.option("--address", metavar="HOST:PORT", default=None,
+              help="The Ray cluster to play on (ray start --head prints it; 'auto' finds "
+                   "the one this machine belongs to).  [default: start a local Ray instance]")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Seed of the run; every deal and every bot is seeded from it.")
 @extensions_option("all")
@@ -58,8 +67,8 @@ class FileProblem(click.ClickException):
               help="Directory for a game record of every game this run plays.")
 @json_option()
 @click.pass_context
-def tournament(ctx, bots, players, deals, workers, seed, extensions, round_cap, think,
-               sprt, agent_time, out, records, as_json):
+def tournament(ctx, bots, players, deals, workers, backend, address, seed, extensions,
+               round_cap, think, sprt, agent_time, out, records, as_json):
     """Play bots against each other; print win rates, ranks and ratings.
 
     Duplicate format: every deal is replayed once per seating, the bots moving
@@ -83,6 +92,8 @@ def tournament(ctx, bots, players, deals, workers, seed, extensions, round_cap, 
     from ..warmup import prepare_bots, prepare_engine
 
     app = ctx.obj
+    if address is not None and backend != "ray":
+        raise click.UsageError("--address is the Ray cluster's: use it with --backend ray")
     _, bots = seats(players, bots)
     if deals is None:
         deals = SPRT_DEALS if sprt is not None else 10
@@ -117,7 +128,8 @@ def tournament(ctx, bots, players, deals, workers, seed, extensions, round_cap, 
         with terminate_as_interrupt(), TournamentProgress(app.console, settings.games, len(done),
                                                           tally.intervals, test) as progress:
             results = run_tournament(settings, done=done, workers=workers, results_path=out,
-                                     records_dir=records, on_result=finished)
+                                     records_dir=records, on_result=finished,
+                                     backend=backend, address=address)
     except (ResultsFileError, TournamentError) as error:
         raise FileProblem(str(error)) from None
     except KeyboardInterrupt:

@@ -229,3 +229,8 @@ def test_a_program_that_breaks_the_protocol_forfeits_and_the_run_goes_on(passpor
 def test_a_bad_outside_program_is_refused_in_one_line(passport, bots, message):
     result = passport("tournament", "--bots", bots, "--games", "1")
     assert result.exit_code == 2 and message in result.stderr
+
+
+def test_address_needs_the_ray_backend(passport):
+    result = passport("tournament", *QUICK, "--address", "127.0.0.1:6379")
+    assert result.exit_code == 2 and "--address is the Ray cluster's" in result.stderr

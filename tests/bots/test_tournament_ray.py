@@ -1,0 +1,80 @@
+"""Tournaments as Ray tasks (bots/tournament.py, `backend="ray"`): the same
+results as the local processes, an SPRT that stops at the same deal, and a
+worker that dies mid-game costs nothing: its game is played again and
+counted once. One local Ray instance serves the module (it takes seconds to
+start)."""
+
+import json
+import sys
+import textwrap
+
+import pytest
+
+ray = pytest.importorskip("ray", reason="Ray is in the test extras: pip install -e '.[test]'")
+
+from bots.sprt import Sprt  # noqa: E402
+from bots.tournament import (  # noqa: E402
+    TournamentSettings, load_results, result_json, run_tournament,
+)
+
+
+@pytest.fixture(scope="module")
+def ray_instance():
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    yield
+    ray.shutdown()
+
+
+def as_json(settings, results):
+    return [result_json(r, settings.players) for r in results]
+
+
+def test_ray_plays_the_same_games_as_local_processes(ray_instance):
+    settings = TournamentSettings(bots=("greedy", "random", "planner"), deals=4, seed=3)
+    local = run_tournament(settings)
+    remote = run_tournament(settings, backend="ray")
+    assert as_json(settings, remote) == as_json(settings, local)
+    assert ray.is_initialized()  # an instance it did not start is left running
+
+
+def test_an_sprt_on_ray_stops_at_the_deal_it_stops_at_locally(ray_instance):
+    settings = TournamentSettings(bots=("planner", "random"), deals=40, seed=1,
+                                  sprt=Sprt(0.5, 0.6))
+    local = run_tournament(settings)
+    remote = run_tournament(settings, backend="ray")
+    decided = max(r.number for r in local)
+    assert len(local) < settings.games  # it stopped early
+    assert {r.number for r in remote} >= {r.number for r in local}
+    assert as_json(settings, [r for r in remote if r.number <= decided]) == as_json(settings, local)
+
+
+def test_a_worker_that_dies_mid_game_costs_no_game(ray_instance, tmp_path):
+    """An outside program kills the Ray worker playing its game, the first
+    time only: the game is played again, and every game is in the file once."""
+    marker = tmp_path / "killed"
+    agent = tmp_path / "killer.py"
+    agent.write_text(textwrap.dedent(f"""\
+        import json, os, signal, sys
+        from pathlib import Path
+        for line in sys.stdin:
+            m = json.loads(line)
+            if m["type"] == "hello":
+                print(json.dumps({{"type": "hello", "name": "killer", "version": 1}}), flush=True)
+            elif m["type"] == "decide":
+                if not Path({str(marker)!r}).exists():
+                    Path({str(marker)!r}).write_text("once")
+                    os.kill(os.getppid(), signal.SIGKILL)  # the worker playing this game
+                print(json.dumps({{"type": "action", "id": m["actions"][0]["id"]}}), flush=True)
+            elif m["type"] == "quit":
+                break
+        """), encoding="utf-8")
+    settings = TournamentSettings(bots=(f"cmd:{sys.executable} {agent}", "greedy"), deals=3,
+                                  seed=2)
+    path = tmp_path / "results.json"
+    results = run_tournament(settings, backend="ray", results_path=path)
+    assert marker.exists()  # a worker was killed
+    assert sorted(r.number for r in results) == list(range(1, settings.games + 1))
+    assert all(r.forfeit is None for r in results)
+    saved = json.loads(path.read_text())
+    assert sorted(g["game"] for g in saved["games"]) == list(range(1, settings.games + 1))
+    assert len(load_results(path, settings)) == settings.games
