@@ -166,3 +166,14 @@ def test_bad_agent_commands(name):
 def test_a_fault_says_what_was_sent():
     fault = AgentFault("bad message", "not JSON", "{x")
     assert fault.to_json() == {"reason": "bad message", "detail": "not JSON", "sent": "{x"}
+
+
+def test_an_sprt_tests_an_outside_program_like_any_bot():
+    from bots.sprt import Sprt
+    from bots.tournament import TournamentSettings, run_tournament
+    settings = TournamentSettings(bots=(example(), "planner"), deals=30, seed=4,
+                                  extensions=0, sprt=Sprt(0.3, 0.5))
+    results = run_tournament(settings)
+    from bots.sprt import SprtRun
+    state = SprtRun(settings.sprt, settings.bots, results).state
+    assert state.verdict == "H0" and len(results) < settings.games  # random play loses, soon
