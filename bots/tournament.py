@@ -353,6 +353,7 @@ def _play_ray(settings, games: list[ScheduledGame], workers: int, records_dir, a
             raise TournamentError(f"can't reach a Ray cluster at {address} "
                                   f"({str(error).splitlines()[0]})") from None
         started = True
+    _ray_notes_to_stderr(ray)
     play = ray.remote(num_cpus=1, max_retries=RAY_RETRIES)(play_scheduled)
     waiting = [play.remote(settings, game, records_dir) for game in games]
     try:
@@ -364,6 +365,22 @@ def _play_ray(settings, games: list[ScheduledGame], workers: int, records_dir, a
             ray.cancel(task, force=True)
         if started:
             ray.shutdown()
+
+
+def _ray_notes_to_stderr(ray) -> None:
+    """Ray's driver prints its notes (a task retried, a node lost) on stdout,
+    where a run's results go (`passport tournament --json`): send them to
+    stderr. Its printer is a private function: if a Ray release renames it,
+    the notes stay where Ray puts them."""
+    worker = getattr(getattr(ray, "_private", None), "worker", None)
+    printer = getattr(worker, "print_to_stdstream", None)
+    if printer is None or getattr(printer, "to_stderr", False):
+        return
+
+    def to_stderr(data, *args, **kwargs):
+        return printer({**data, "is_err": True}, *args, **kwargs)
+    to_stderr.to_stderr = True
+    worker.print_to_stdstream = to_stderr
 
 
 # ---- the results file --------------------------------------------------------------

@@ -48,7 +48,7 @@ def test_an_sprt_on_ray_stops_at_the_deal_it_stops_at_locally(ray_instance):
     assert as_json(settings, [r for r in remote if r.number <= decided]) == as_json(settings, local)
 
 
-def test_a_worker_that_dies_mid_game_costs_no_game(ray_instance, tmp_path):
+def test_a_worker_that_dies_mid_game_costs_no_game(ray_instance, tmp_path, capfd):
     """An outside program kills the Ray worker playing its game, the first
     time only: the game is played again, and every game is in the file once."""
     marker = tmp_path / "killed"
@@ -78,3 +78,21 @@ def test_a_worker_that_dies_mid_game_costs_no_game(ray_instance, tmp_path):
     saved = json.loads(path.read_text())
     assert sorted(g["game"] for g in saved["games"]) == list(range(1, settings.games + 1))
     assert len(load_results(path, settings)) == settings.games
+    # Ray's note of the retry goes to stderr: stdout is the results'
+    assert "failed" not in capfd.readouterr().out
+
+
+def test_rays_notes_are_sent_to_stderr():
+    """Ray's driver prints its notes with is_err False (stdout); the backend
+    makes them err."""
+    from types import SimpleNamespace
+
+    from bots.tournament import _ray_notes_to_stderr
+    printed = []
+    worker = SimpleNamespace(print_to_stdstream=lambda data, ignore_prefix: printed.append(data))
+    fake = SimpleNamespace(_private=SimpleNamespace(worker=worker))
+    _ray_notes_to_stderr(fake)
+    _ray_notes_to_stderr(fake)  # once is enough: not wrapped twice
+    worker.print_to_stdstream({"lines": ["a task was retried"], "is_err": False}, False)
+    assert printed == [{"lines": ["a task was retried"], "is_err": True}]
+    _ray_notes_to_stderr(SimpleNamespace())  # a Ray without that printer: nothing to do
