@@ -207,13 +207,18 @@ class OutsideAgent:
                            "seat": seat, "seats": list(seat_names),
                            "setup": setup_seen_by(setup, seat), "move_time": self.move_time})
 
+    def _running(self) -> AgentProcess:
+        if self.process is None:
+            raise AgentFault("crashed", "the program is not running (told after its game ended)")
+        return self.process
+
     def observe(self, step: dict) -> None:
         """A step as this seat saw it (engine.seen.step_seen_by)."""
-        self.process.send({"type": "observe", "step": step})
+        self._running().send({"type": "observe", "step": step})
 
     def choose(self, view) -> int:
         asked = decision_seen_by(view, self.seat_names)
-        self.process.send({"type": "decide", **asked, "time_left": self.move_time})
+        self._running().send({"type": "decide", **asked, "time_left": self.move_time})
         answer = self.process.receive(time.monotonic() + self.move_time)
         action = answer.get("id")
         if answer.get("type") != "action" or not isinstance(action, int) or isinstance(action, bool):

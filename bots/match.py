@@ -145,13 +145,10 @@ class Table:
                              f"and players, not {len(seats)} and {len(players)}")
         self.seats = list(seats)
         self.players = list(players)
-        if recorder is None and record:
-            from engine.record import GameRecorder
-            recorder = GameRecorder(Game(config), seats=[seat.record() for seat in seats])
         # Outside programs (bots/agents.py) are told every step: they need the record.
         self.listeners = [seat for seat, player in enumerate(players)
                           if hasattr(player, "observe")]
-        if recorder is None and self.listeners:
+        if recorder is None and (record or self.listeners):
             from engine.record import GameRecorder
             recorder = GameRecorder(Game(config), seats=[seat.record() for seat in seats])
         self.recorder = recorder
@@ -180,16 +177,16 @@ class Table:
         return self.game.over or self.forfeit is not None
 
     def _guard(self, seat: int, call) -> None:
-        """Run a call to seat's outside program; a protocol fault forfeits the game."""
-        if self.forfeit is not None and self.forfeit[0] == seat:
+        """Run a call to seat's outside program; a protocol fault forfeits the
+        game. Once a game is forfeited, nothing more is told."""
+        if self.forfeit is not None:
             return
         from .agents import AgentFault
         try:
             call()
         except AgentFault as fault:
-            if self.forfeit is None:
-                self.forfeit = (seat, fault)
-                self._tell_end()
+            self.forfeit = (seat, fault)
+            self._tell_end()
 
     def _tell_end(self) -> None:
         """Tell every outside program how the game ended, and let it go."""
@@ -199,10 +196,14 @@ class Table:
         else:
             outcome = self.game.outcome
             end = {"winner": outcome.winner, "reason": outcome.reason, "rounds": outcome.rounds}
+        from .agents import AgentFault
         for seat in self.listeners:
             player = self.players[seat]
             if self.forfeit is None or self.forfeit[0] != seat:
-                self._guard(seat, lambda: player.end(end))
+                try:
+                    player.end(end)
+                except AgentFault:
+                    pass  # the game is over: a program that fails now changes nothing
             player.close()
 
     def close(self) -> None:

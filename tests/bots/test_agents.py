@@ -177,3 +177,14 @@ def test_an_sprt_tests_an_outside_program_like_any_bot():
     from bots.sprt import SprtRun
     state = SprtRun(settings.sprt, settings.bots, results).state
     assert state.verdict == "H0" and len(results) < settings.games  # random play loses, soon
+
+
+def test_when_one_of_two_programs_forfeits_the_other_is_told_and_let_go(tmp_path):
+    crash = script(tmp_path, "if m['type'] == 'decide': sys.exit(1)")
+    names = [example(1), crash, "greedy"]
+    players = [OutsideAgent(names[0]), OutsideAgent(names[1]), make_bot("greedy", 2)]
+    table = Table(Config(players=3, extensions=31, seed=6),
+                  [Seat.bot(f"S{i}", n) for i, n in enumerate(names)], players, record=False)
+    table.play()
+    assert table.result().forfeit == 1 and table.result().fault["reason"] == "crashed"
+    assert all(agent.process is None for agent in players[:2])
