@@ -243,6 +243,8 @@ class Table:
             raise ValueError(f"seat {seat} has no player here: apply its choice instead")
         if self.forfeit is not None:
             raise ValueError("the game was forfeited")
+        if seat not in self.listeners:  # a bot of ours: nothing to forfeit
+            return self.apply(player.choose(self.view(seat)))
         chosen = []
         self._guard(seat, lambda: chosen.append(player.choose(self.view(seat))))
         return self.apply(chosen[0]) if chosen else []

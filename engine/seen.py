@@ -114,7 +114,7 @@ def decision_seen_by(view: SeatView, seat_names=None) -> dict:
     return {"phase": game.phase.label,
             "actions": [{"id": action, "text": game.action_text(action, seat_names)}
                         for action in view.legal_actions],
-            "state": state_seen_by(view)}
+            "state": _state(game, view.seat)}
 
 
 def state_seen_by(view: SeatView) -> dict:
@@ -122,9 +122,12 @@ def state_seen_by(view: SeatView) -> dict:
     hand's size and the cards of it the seat has seen (its own hand whole),
     the table, the piles as far as they are public, a pending offer, and
     the look of its own Local Guide or Trading Post."""
-    seat = view.seat
     # A game consistent with the view; only what the seat knows is read from it.
-    game = determinized(view.config, view.observation, seat, 0)
+    return _state(determinized(view.config, view.observation, view.seat, 0), view.seat)
+
+
+def _state(game, seat: int) -> dict:
+    """state_seen_by, read from a game dealt from the seat's view."""
     players = game.players
 
     def names(cards):
