@@ -29,7 +29,7 @@ import subprocess
 import threading
 import time
 
-from engine.seen import decision_seen_by, setup_seen_by
+from engine.seen import decision_seen_by, setup_seen_by, view_seen_by
 
 from .names import AGENT, is_agent
 
@@ -184,6 +184,7 @@ class OutsideAgent:
         self.process: AgentProcess | None = None
         self.agent_name: str | None = None  # what the agent calls itself
         self.seat_names: list[str] | None = None
+        self.wants_view = False  # the agent asked for the engine's view in its hello
 
     def start(self) -> None:
         """Start the program and shake hands (`hello` both ways)."""
@@ -197,6 +198,7 @@ class OutsideAgent:
                              _shown(json.dumps(reply)))
         name = reply.get("name")
         self.agent_name = name if isinstance(name, str) and name else None
+        self.wants_view = reply.get("view") is True
 
     def begin(self, seat: int, config, seat_names: list[str], setup: dict) -> None:
         """A new game: its settings, this seat, and the setup as it sees it."""
@@ -218,6 +220,8 @@ class OutsideAgent:
 
     def choose(self, view) -> int:
         asked = decision_seen_by(view, self.seat_names)
+        if self.wants_view:
+            asked["view"] = view_seen_by(view)
         self._running().send({"type": "decide", **asked, "time_left": self.move_time})
         answer = self.process.receive(time.monotonic() + self.move_time)
         action = answer.get("id")

@@ -44,12 +44,7 @@ class StateError(ValueError):
 
 def check_state(state, players: int, extensions: int, round_cap: int) -> np.ndarray:
     """The state as a fresh int64 array, or StateError saying what is wrong."""
-    array = np.asarray(state)
-    if array.shape != (L.STATE_SIZE,):
-        raise StateError(f"a state has {L.STATE_SIZE} fields, not shape {array.shape}")
-    if array.dtype.kind not in "iu":
-        raise StateError(f"a state holds whole numbers, not {array.dtype}")
-    S = array.astype(np.int64, copy=True)
+    S = _fresh_array(state, "a state")
     _Checker(S, players, extensions, round_cap).run()
     if S[L.PHASE] != L.PH_OVER:
         # every field is in range now, so the kernel may read the state
@@ -57,6 +52,16 @@ def check_state(state, players: int, extensions: int, round_cap: int) -> np.ndar
         if legal_actions(S, np.empty(L.NUM_ACTIONS, np.int64)) == 0:
             raise StateError("not a state of this game: the seat to decide has no legal action")
     return S
+
+
+def _fresh_array(value, what: str) -> np.ndarray:
+    """`value` as a fresh int64 array of a state's shape, or StateError."""
+    array = np.asarray(value)
+    if array.shape != (L.STATE_SIZE,):
+        raise StateError(f"{what} has {L.STATE_SIZE} fields, not shape {array.shape}")
+    if array.dtype.kind not in "iu":
+        raise StateError(f"{what} holds whole numbers, not {array.dtype}")
+    return array.astype(np.int64, copy=True)
 
 
 class _Checker:
@@ -291,3 +296,70 @@ class _Checker:
         if len(set(listed.tolist())) != len(listed) or set(listed.tolist()) != set(
                 np.flatnonzero(placed).tolist()):
             self.fail(f"{what} does not list exactly the cards placed in it")
+
+
+class _ObservationChecker(_Checker):
+    def fail(self, message: str):
+        raise StateError(f"not a seat's view of this game: {message}")
+
+
+def check_observation(observation, seat: int, players: int, extensions: int,
+                      round_cap: int) -> np.ndarray:
+    """The observation of `seat` (what `observe` writes) as a fresh int64
+    array, or StateError saying what is wrong. The fields the `determinize`
+    kernel indexes by are checked first; then a world is dealt from it, that
+    world is checked whole (`check_state`), and seeing it again from `seat`
+    must give back exactly this observation: the view of a state this game
+    could be in, with nothing in it the seat could not know."""
+    from ._knowledge import HIDDEN, LOC_HIDDEN
+    O = _fresh_array(observation, "a seat's view")
+    check = _ObservationChecker(O, players, extensions, round_cap)
+    n = check.field("PLAYERS", players, players)
+    check.field("EXT", extensions, extensions)
+    check.field("ROUND_CAP", round_cap, round_cap)
+    if not 0 <= seat < n:
+        check.fail(f"seat {seat} does not play a {n}-player game")
+    # what the determinize kernel reads as an index or a count
+    check.field("ACTIVE", 0, n - 1)
+    check.field("PHASE", 0, L.PH_OVER)
+    check.field("N_LOOK", 0, MAX_SLOTS)
+    check.block("LOOK", MAX_SLOTS, HIDDEN, NUM_CARDS - 1)
+    check.field("N_TAKEN", 0, MAX_SLOTS)
+    check.field("DRAW_HEAD", 0, NUM_CARDS - 1)
+    check.field("DRAW_SIZE", 0, NUM_CARDS)
+    check.block("DRAW", NUM_CARDS, HIDDEN, NUM_CARDS - 1)
+    check.block("LOC", NUM_CARDS, 0, LOC_HIDDEN)
+    check.block("HAND_SIZE", L.MAX_PLAYERS, 0, NUM_CARDS)
+    check.block("HAND_NEW", L.MAX_PLAYERS * L.MAX_PLAYERS, 0, NUM_CARDS)
+    check.block("DRAW_NEW", L.MAX_PLAYERS, 0, NUM_CARDS)
+    check.block("OWN", L.MAX_PLAYERS, -1, NUM_COUNTRIES - 1)
+    check.block("VISITED", L.MAX_PLAYERS, -1, NUM_COUNTRIES - 1)
+    check.field("CENTER", 0, NUM_COUNTRIES - 1)
+    check.field("BOX_HEAD", 0, NUM_COUNTRIES - 1)
+    box_size = check.field("BOX_SIZE", 0, NUM_COUNTRIES)
+    box_known = check.field("BOX_KNOWN", 0, box_size)
+    box = O[L.BOX + (O[L.BOX_HEAD] + np.arange(box_size - box_known, box_size)) % NUM_COUNTRIES]
+    if np.any(box < 0):
+        check.fail("a country of the box everyone knows is missing")
+
+    from . import kernels
+    world = np.empty(L.STATE_SIZE, np.int64)
+    if not kernels.determinize(O, seat, np.int64(0), world):
+        check.fail("no way of dealing the cards it does not show fits it")
+    probe = world.copy()
+    if O[L.PHASE] not in (L.PH_TP_PICK, L.PH_TP_GIVE):
+        # A finished Trading Post leaves what it took listed (TAKEN), read by no
+        # one until the next; a seat that did not play it sees none of it, so
+        # its world lists no card there.
+        taken = probe[L.TAKEN:L.TAKEN + MAX_SLOTS]
+        taken[taken < 0] = 0
+    try:
+        check_state(probe, players, extensions, round_cap)
+    except StateError as error:
+        check.fail(str(error).removeprefix("not a state of this game: "))
+    seen = np.empty(L.STATE_SIZE, np.int64)
+    kernels.observe(world, seat, seen)
+    if not np.array_equal(seen, O):
+        field = int(np.flatnonzero(seen != O)[0])
+        check.fail(f"field {field} is not what seat {seat} could see there")
+    return O

@@ -6,6 +6,8 @@ the seat did not see left out.
     step_seen_by(step, seat)                            -> a RECORD.md step, hidden cards as null
     state_seen_by(game.view(seat))                      -> the position it decides in
     decision_seen_by(game.view(seat))                   -> that, with its legal actions in words
+    view_seen_by(game.view(seat))                       -> the engine's own observation, as data
+    view_from_seen(config, data, legal_actions)         -> that observation checked, as a SeatView
 
 These are what an outside program playing a seat is told (docs/agent-protocol.md),
 so they follow the engine's own bookkeeping of who saw a card (`_core.learn`):
@@ -28,11 +30,20 @@ seat knows.
 
 from __future__ import annotations
 
+import numpy as np
+
 from . import cards as C
-from .game import SeatView, determinized
+from ._validate import check_observation
+from .game import SeatView, StateError, determinized
 from .steps import (
     EventDrawn, Look, Move, Reveal, Shuffle, Step, TurnBegins, Where, entry_to_record,
 )
+
+# The layout of an observation as `view_seen_by` gives it (engine/_layout.py):
+# raised whenever that layout changes, so that a view from another version of
+# the engine is refused rather than misread (tests/engine/test_seen.py ties
+# it to the layout).
+VIEW_VERSION = 1
 
 # Places whose cards everyone sees (R7.4).
 FACE_UP = frozenset({Where.DISCARD, Where.CENTER, Where.TABLE, Where.BOX, Where.VISITED,
@@ -159,3 +170,47 @@ def _state(game, seat: int) -> dict:
         "look": names(c for c in look if game.knows(seat, c)),
     }
     return state
+
+
+def view_seen_by(view: SeatView) -> dict:
+    """The engine's own observation of `view`'s seat (`Game.observation`):
+    everything the seat knows, in the engine's encoding, nothing more (R7.4).
+    A program built on this engine rebuilds the seat's view from it with
+    `view_from_seen`; `passport agent` does, to let Passport's bots play
+    for another host."""
+    return {"version": VIEW_VERSION, "seat": view.seat,
+            "observation": [int(x) for x in view.observation]}
+
+
+def view_from_seen(config, data, legal_actions) -> SeatView:
+    """The SeatView that a `view_seen_by` value describes, with the legal
+    actions the host named. Checked whole before any kernel reads it
+    (`check_observation`): StateError, a ValueError, in one sentence, when it
+    is not the view of a seat of a game of `config` that is to decide, or
+    the actions are not that seat's legal actions there."""
+    if not isinstance(data, dict):
+        raise StateError("a seat's view is an object with version, seat and observation")
+    version = data.get("version")
+    if version != VIEW_VERSION:
+        raise StateError(f"a seat's view of version {version!r} can't be read "
+                         f"(this engine reads version {VIEW_VERSION})")
+    seat, observation = data.get("seat"), data.get("observation")
+    if not _is_int(seat):
+        raise StateError(f"a seat's view names its seat as a whole number, not {seat!r}")
+    if not (isinstance(observation, list) and all(_is_int(x) and -2**63 <= x < 2**63
+                                                  for x in observation)):
+        raise StateError("a seat's view holds its observation as a list of whole numbers")
+    checked = check_observation(np.array(observation, np.int64), seat, config.players,
+                                config.extensions, config.round_cap)
+    world = determinized(config, checked, seat, 0)
+    if world.over or world.decider != seat:
+        raise StateError(f"seat {seat} has no decision to make in this view")
+    legal = world.legal_actions()
+    if not (isinstance(legal_actions, (list, tuple)) and all(_is_int(a) for a in legal_actions)
+            and sorted(legal_actions) == sorted(legal)):
+        raise StateError("the actions named are not the legal actions of this view")
+    return SeatView(config, seat, checked, tuple(legal))
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

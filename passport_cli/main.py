@@ -8,6 +8,7 @@ numpy, numba, the engine and Rich load inside command bodies, so
 import click
 
 from .app import Application
+from .commands.agent import agent
 from .commands.bench import bench
 from .commands.calibrate import calibrate
 from .commands.cards import cards
@@ -30,6 +31,7 @@ def cli(ctx: click.Context) -> None:
     ctx.obj = Application()
 
 
+cli.add_command(agent)
 cli.add_command(bench)
 cli.add_command(calibrate)
 cli.add_command(cards)

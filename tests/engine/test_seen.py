@@ -1,14 +1,21 @@
 """What a seat is told (engine/seen.py) never holds a card it may not know
 (R7.4), compared with the engine's own knowledge of every card."""
 
+import hashlib
+import json
 import random
+import re
 
+import numpy as np
 import pytest
 
-from engine import Game
+from engine import Game, StateError
+from engine import _layout as L
 from engine import cards as C
 from engine.record import GameRecorder
-from engine.seen import setup_seen_by, state_seen_by, step_seen_by
+from engine.seen import (
+    VIEW_VERSION, setup_seen_by, state_seen_by, step_seen_by, view_from_seen, view_seen_by,
+)
 from engine.steps import ACTION_FIELDS, CARD_IDS, Move
 
 
@@ -136,3 +143,107 @@ def test_the_state_a_seat_is_told_does_not_depend_on_hidden_cards(seed):
             compared += 1
         game.apply(rng.choice(game.legal_actions()))
     assert compared > 20
+
+
+# ---- the engine's own view, for a program built on this engine ----------------
+
+# engine/_layout.py's constants when VIEW_VERSION became 1 (a digest).
+LAYOUT_OF_VIEW_VERSION_1 = "fe7087f92172c342"
+
+def random_views(seed: int, players: int, decisions: int):
+    """The deciding seat's view at each decision of a random game."""
+    game = Game.new(players=players, extensions="all", seed=seed)
+    rng = random.Random(seed)
+    for _ in range(decisions):
+        if game.over:
+            return
+        view = game.view(game.decider)
+        yield game, view
+        game.apply(rng.choice(view.legal_actions))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_a_view_told_as_data_is_rebuilt_exactly(players):
+    checked = 0
+    for seed in range(3):
+        for game, view in random_views(seed, players, 700):
+            data = json.loads(json.dumps(view_seen_by(view)))
+            back = view_from_seen(game.config, data, list(view.legal_actions))
+            assert np.array_equal(back.observation, view.observation)
+            assert back.seat == view.seat and back.legal_actions == view.legal_actions
+            checked += 1
+    assert checked >= 1000
+
+
+def test_a_view_holds_what_its_seat_knows_only():
+    # the engine's observation, whose hidden cards a world dealt anew never changes
+    for game, view in random_views(3, 4, 300):
+        told = view_seen_by(view)
+        for seed in (1, 2):
+            world = game.determinize(view.seat, seed)
+            assert view_seen_by(world.view(view.seat)) == told
+
+
+def real_view(players=4, decisions=120, seed=5):
+    *_, (game, view) = random_views(seed, players, decisions)
+    return game, view, view_seen_by(view)
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda d: d.update(version=0), "version 0 can't be read"),
+    (lambda d: d.update(seat=True), "its seat as a whole number"),
+    (lambda d: d.update(observation="all"), "list of whole numbers"),
+    (lambda d: d["observation"].pop(), "fields, not shape"),
+    (lambda d: d["observation"].__setitem__(0, 3), "PLAYERS is 3, outside 4..4"),
+    (lambda d: d["observation"].__setitem__(L.LOC + 7, 99), "LOC[7] is 99"),
+    (lambda d: d["observation"].__setitem__(L.DRAW_HEAD, -5), "DRAW_HEAD is -5"),
+    (lambda d: d["observation"].__setitem__(L.RNG, 12345), "could see there"),
+    (lambda d: d["observation"].__setitem__(L.HAND_SIZE, 40), "not a seat's view"),
+])
+def test_a_wrong_view_is_refused_in_one_sentence(change, words):
+    game, view, data = real_view()
+    change(data)
+    with pytest.raises(StateError, match=re.escape(words)) as error:
+        view_from_seen(game.config, data, list(view.legal_actions))
+    assert "\n" not in str(error.value)
+
+
+def test_a_view_must_come_with_its_seats_legal_actions():
+    game, view, data = real_view()
+    with pytest.raises(StateError, match="not the legal actions"):
+        view_from_seen(game.config, data, list(view.legal_actions)[:-1] + [147])
+    other = game.view((view.seat + 1) % game.players)
+    with pytest.raises(StateError, match="no decision to make"):
+        view_from_seen(game.config, view_seen_by(other), [])
+
+
+def test_views_changed_at_random_are_refused_or_are_views():
+    """One field of a real view set to a random value: the view is refused
+    with StateError, or it is a view some state of the game gives, which
+    the kernels may read (no crash, no other error)."""
+    rng = random.Random(8)
+    accepted = refused = 0
+    views = [v for i, v in enumerate(random_views(9, 4, 400)) if i % 20 == 0]
+    for game, view in views:
+        for _ in range(40):
+            data = view_seen_by(view)
+            field = rng.randrange(L.STATE_SIZE)
+            data["observation"][field] = rng.choice([-2, -1, 0, 1, 5, 11, 66, 2**40,
+                                                     data["observation"][field] + 1])
+            try:
+                back = view_from_seen(game.config, data, list(view.legal_actions))
+            except StateError:
+                refused += 1
+                continue
+            accepted += 1
+            assert view_seen_by(back) == data
+    assert refused > 100 and accepted > 10
+
+
+def test_the_view_version_follows_the_layout():
+    """A change of engine/_layout.py changes what a view's numbers mean:
+    raise VIEW_VERSION with it, and record here the layout it reads."""
+    layout = sorted((name, value) for name, value in vars(L).items()
+                    if name.isupper() and isinstance(value, int))
+    digest = hashlib.sha256(repr(layout).encode()).hexdigest()[:16]
+    assert (VIEW_VERSION, digest) == (1, LAYOUT_OF_VIEW_VERSION_1)

@@ -1,0 +1,120 @@
+"""Passport's bots for another host: the agent side of the agent protocol
+(docs/agent-protocol.md), which `passport agent --bot LEVEL` runs.
+
+    serve("hard", seed=1, think=None, lines=sys.stdin, out=sys.stdout)
+
+A bot decides from its seat's whole view, not from the state in words: its
+search deals worlds from the engine's observation, which also holds the
+seat's memory of refused offers and of shuffled cards. So in its `hello`
+the agent asks for the view (`"view": true`) and each `decide` brings it
+(engine.seen.view_seen_by). The view is checked whole before any kernel
+reads it (engine.seen.view_from_seen): the host's message, like any that
+crosses this boundary, may be wrong.
+
+Each game gets a bot made anew with the same seed: the same game played
+again with the same seed gets the same moves, and a table that seats
+`cmd:passport agent --bot medium --seed 5` plays exactly as one that seats
+medium with seed 5.
+"""
+
+from __future__ import annotations
+
+import json
+
+from engine import Config, ConfigError, StateError, parse_extensions
+from engine.seen import view_from_seen
+
+from .agents import PROTOCOL, VERSION
+from .difficulty import make_bot
+from .names import check_names
+
+
+class HostError(ValueError):
+    """The host broke the protocol; one sentence saying how."""
+
+
+def serve(name: str, seed: int, think: float | None, lines, out) -> None:
+    """Play bot `name` (one of BOT_NAMES) for the host whose messages are
+    the lines of `lines`, answering on `out`, until `quit` or the end of
+    the input. HostError, with nothing more answered, on a message that is
+    not the protocol's; the games played so far are not affected."""
+    check_names([name])
+    agent = _Agent(name, seed, think, out)
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            message = json.loads(line)
+        except json.JSONDecodeError:
+            raise HostError(f"message {number} is not JSON") from None
+        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+            raise HostError(f"message {number} is not a JSON object with a type")
+        if not agent.answer(message):
+            return
+
+
+class _Agent:
+    def __init__(self, name: str, seed: int, think: float | None, out):
+        self.name, self.seed, self.think, self.out = name, seed, think, out
+        self.config: Config | None = None
+        self.seat: int | None = None
+        self.bot = None
+
+    def send(self, message: dict) -> None:
+        self.out.write(json.dumps(message, separators=(",", ":")) + "\n")
+        self.out.flush()
+
+    def answer(self, message: dict) -> bool:
+        """Answer one message; False once told to quit."""
+        kind = message["type"]
+        if kind == "hello":
+            if message.get("protocol") != PROTOCOL or message.get("version") != VERSION:
+                raise HostError(f"the host speaks {message.get('protocol')!r} version "
+                                f"{message.get('version')!r}, not {PROTOCOL!r} version {VERSION}")
+            self.send({"type": "hello", "version": VERSION, "name": f"passport {self.name}",
+                       "view": True})
+        elif kind == "new_game":
+            self.begin(message)
+        elif kind == "decide":
+            self.send({"type": "action", "id": self.decide(message)})
+        elif kind == "ping":
+            self.send({"type": "pong"})
+        elif kind == "game_over":
+            self.config = self.seat = self.bot = None
+        elif kind == "quit":
+            return False
+        elif kind != "observe":  # the view at each decision holds all a step told
+            raise HostError(f"{kind!r} is not a message of the agent protocol")
+        return True
+
+    def begin(self, message: dict) -> None:
+        players, seat = message.get("players"), message.get("seat")
+        extensions, round_cap = message.get("extensions"), message.get("round_cap")
+        if not (isinstance(extensions, list) and all(isinstance(e, str) for e in extensions)):
+            raise HostError("new_game names its extensions as a list of names")
+        try:
+            self.config = Config(players=players, extensions=parse_extensions(extensions),
+                                 round_cap=round_cap)
+        except (ConfigError, TypeError, ValueError) as error:
+            raise HostError(f"new_game's settings can't be played: {error}") from None
+        if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players):
+            raise HostError(f"new_game's seat {seat!r} is not a seat of a {players}-player game")
+        self.seat = seat
+        self.bot = make_bot(self.name, self.seed, self.think)
+
+    def decide(self, message: dict) -> int:
+        if self.bot is None:
+            raise HostError("a decision came before new_game")
+        actions = message.get("actions")
+        if not (isinstance(actions, list) and all(isinstance(a, dict) for a in actions)):
+            raise HostError("a decision lists its actions as objects with an id")
+        if "view" not in message:
+            raise HostError("a decision came without the seat's view, which this agent asked "
+                            "for in its hello (docs/agent-protocol.md)")
+        try:
+            view = view_from_seen(self.config, message["view"], [a.get("id") for a in actions])
+        except StateError as error:
+            raise HostError(f"a decision's view can't be used: {error}") from None
+        if view.seat != self.seat:
+            raise HostError(f"a decision for seat {view.seat} came to seat {self.seat}")
+        return self.bot.choose(view)

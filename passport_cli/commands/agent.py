@@ -1,0 +1,39 @@
+"""`passport agent`: one of Passport's bots for another program, by the agent protocol."""
+
+import click
+
+from bots.names import BOT_NAMES
+
+from ..options import think_option
+
+
+@click.command()
+@click.option("--bot", "name", type=click.Choice(BOT_NAMES, case_sensitive=False),
+              default="hard", show_default=True, help="The bot that plays.")
+@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True,
+              help="The bot's seed; each game starts the bot anew with it.")
+@think_option("Seconds the expert thinks a move, at the bots' nominal speed.")
+def agent(name, seed, think):
+    """Play a bot for another program: the agent protocol on stdin and stdout.
+
+    The host (a GUI, a web table, a research harness, or `passport
+    tournament --bots 'cmd:passport agent --bot hard'`) sends one JSON
+    object per line and gets one back for each decision
+    (docs/agent-protocol.md). The host must send the seat's view with each
+    decision, as Passport's own host does when asked. Nothing but protocol
+    lines is written on stdout; a message that breaks the protocol ends the
+    program with one line on stderr and exit code 2. Run `passport warm`
+    once first: a host gives an agent only a few seconds to start."""
+    import sys
+
+    from bots.serve import HostError, serve
+
+    from ..warmup import prepare_bots, prepare_engine
+
+    prepare_engine()
+    prepare_bots([name.lower()])
+    try:
+        serve(name.lower(), seed, think, sys.stdin, sys.stdout)
+    except HostError as error:
+        click.echo(f"passport agent: {error}", err=True)
+        sys.exit(2)

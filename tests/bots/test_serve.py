@@ -1,0 +1,105 @@
+"""Passport's bots for another host (bots/serve.py, `passport agent`): a
+table that seats a bot through the protocol plays exactly as one that seats
+the bot itself, and a host that breaks the protocol gets one sentence."""
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from bots.agents import PROTOCOL, VERSION, OutsideAgent
+from bots.difficulty import make_bot
+from bots.match import Seat, Table
+from bots.serve import HostError, serve
+from engine import Config, Game
+from engine.seen import decision_seen_by, view_seen_by
+
+HELLO = {"type": "hello", "protocol": PROTOCOL, "version": VERSION}
+
+
+def played(first, players: int, seed: int) -> dict:
+    """A game's record, `first` at seat 0 and greedy bots at the others."""
+    config = Config(players=players, extensions=31, seed=seed)
+    seats = [Seat.bot(f"Seat {i}", "x") for i in range(players)]
+    table = Table(config, seats, [first] + [make_bot("greedy", 10 + i) for i in range(1, players)])
+    table.play()
+    table.close()
+    return table.document()
+
+
+@pytest.mark.parametrize("name, players", [("medium", 3), ("planner", 4), ("easy", 2)])
+def test_a_bot_through_the_protocol_plays_as_the_bot_itself(name, players):
+    agent = OutsideAgent(f"cmd:{sys.executable} -m passport_cli agent --bot {name} --seed 5")
+    through = played(agent, players, seed=21)
+    assert through.get("forfeit") is None
+    assert through["steps"] == played(make_bot(name, 5), players, seed=21)["steps"]
+
+
+def exchange(messages, name="random") -> list[dict]:
+    out = io.StringIO()
+    serve(name, 0, None, [json.dumps(m) + "\n" for m in messages], out)
+    return [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+def a_decision(game: Game) -> dict:
+    view = game.view(game.decider)
+    return {"type": "decide", **decision_seen_by(view), "view": view_seen_by(view),
+            "time_left": 10.0}
+
+
+def new_game(game: Game, seat: int) -> dict:
+    return {"type": "new_game", "players": game.players,
+            "extensions": game.config.extension_names, "round_cap": game.config.round_cap,
+            "seat": seat, "seats": [f"s{i}" for i in range(game.players)], "move_time": 10}
+
+
+def test_the_agent_asks_for_the_view_and_answers_each_decision_legally():
+    game = Game.new(players=3, extensions="all", seed=2)
+    answers = exchange([HELLO, new_game(game, game.decider), {"type": "ping"},
+                        a_decision(game), {"type": "game_over", "winner": None},
+                        {"type": "quit"}, {"type": "ping"}])
+    assert answers[0] == {"type": "hello", "version": VERSION, "name": "passport random",
+                          "view": True}
+    assert answers[1] == {"type": "pong"}
+    assert answers[2]["type"] == "action" and game.is_legal(answers[2]["id"])
+    assert len(answers) == 3  # nothing after quit
+
+
+def test_a_host_breaking_the_protocol_gets_one_sentence():
+    game = Game.new(players=3, extensions="all", seed=2)
+    seat = game.decider
+    decision = a_decision(game)
+    no_view = {k: v for k, v in decision.items() if k != "view"}
+    bad_view = {**decision, "view": {**decision["view"], "version": 7}}
+    wrong_actions = {**decision, "actions": decision["actions"][:1]}
+    cases = [
+        (["not json"], "message 1 is not JSON"),
+        ([[1, 2]], "not a JSON object with a type"),
+        ([{**HELLO, "version": 9}], "version 9"),
+        ([HELLO, decision], "before new_game"),
+        ([HELLO, {**new_game(game, seat), "players": 9}], "can't be played"),
+        ([HELLO, {**new_game(game, seat), "extensions": "all"}], "list of names"),
+        ([HELLO, {**new_game(game, seat), "seat": 3}], "not a seat"),
+        ([HELLO, new_game(game, seat), no_view], "without the seat's view"),
+        ([HELLO, new_game(game, seat), bad_view], "version 7 can't be read"),
+        ([HELLO, new_game(game, seat), wrong_actions], "not the legal actions"),
+        ([HELLO, new_game(game, (seat + 1) % 3), decision], "came to seat"),
+        ([HELLO, {"type": "resign"}], "'resign' is not a message"),
+    ]
+    for messages, words in cases:
+        lines = [m if isinstance(m, str) else json.dumps(m) for m in messages]
+        with pytest.raises(HostError, match=words) as error:
+            serve("random", 0, None, lines, io.StringIO())
+        assert "\n" not in str(error.value)
+
+
+def test_passport_agent_reports_a_broken_protocol_on_stderr_with_code_2():
+    hello = json.dumps(HELLO)
+    done = subprocess.run([sys.executable, "-m", "passport_cli", "agent", "--bot", "greedy"],
+                          input=f"{hello}\n{{\"type\": \"decide\"}}\n", capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 2
+    assert json.loads(done.stdout.splitlines()[0])["type"] == "hello"
+    assert done.stderr == "passport agent: a decision came before new_game\n"
