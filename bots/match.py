@@ -35,6 +35,11 @@ from engine import Config, Game, SeatView
 from engine.steps import Step
 
 
+def _listens(player) -> bool:
+    """Whether a player is an outside program, told every step (bots/agents.py)."""
+    return hasattr(player, "observe")
+
+
 def derive_seed(purpose: str, *parts, bits: int = 53) -> int:
     """The seed of one use of a run's randomness: the top `bits` bits of the
     blake2b hash of "passport-PURPOSE:PART:PART...".
@@ -144,11 +149,8 @@ class Table:
             raise ValueError(f"a {config.players}-player game needs {config.players} seats "
                              f"and players, not {len(seats)} and {len(players)}")
         self.seats = list(seats)
-        self.players = list(players)
-        # Outside programs (bots/agents.py) are told every step: they need the record.
-        self.listeners = [seat for seat, player in enumerate(players)
-                          if hasattr(player, "observe")]
-        if recorder is None and (record or self.listeners):
+        if recorder is None and (record or any(_listens(player) for player in players)):
+            # Outside programs (bots/agents.py) are told every step: they need the record.
             from engine.record import GameRecorder
             recorder = GameRecorder(Game(config), seats=[seat.record() for seat in seats])
         self.recorder = recorder
@@ -160,13 +162,29 @@ class Table:
             self.decisions = sum(len(step.engine_actions) for step in recorder.steps)
             pending = recorder.pending
             self.decisions += len(pending["engine_actions"]) if pending else 0
+        self.players: list = []
+        self.listeners: list[int] = []
+        self.take_seats(players)
+
+    def take_seats(self, players: Sequence[Player | None]) -> None:
+        """Seat `players` (`players[s]` decides for seat s, None where the
+        caller does); an outside program among them is told the game so far."""
+        if len(players) != self.game.players:
+            raise ValueError(f"a {self.game.players}-player game needs "
+                             f"{self.game.players} players, not {len(players)}")
         if self.listeners:
+            raise ValueError("this table's outside programs are seated already")
+        self.players = list(players)
+        self.listeners = [seat for seat, player in enumerate(players) if _listens(player)]
+        if self.listeners:
+            if self.recorder is None:
+                raise ValueError("an outside program needs a table that keeps a record")
             from engine.seen import step_seen_by
-            setup = recorder.document()["setup"]
+            setup = self.recorder.document()["setup"]
             for seat in self.listeners:
                 player = self.players[seat]
-                self._guard(seat, lambda: player.begin(seat, config, self.names, setup))
-                for step in recorder.steps:  # a resumed game: what happened so far
+                self._guard(seat, lambda: player.begin(seat, self.game.config, self.names, setup))
+                for step in self.recorder.steps:  # a resumed game: what happened so far
                     self._guard(seat, lambda: player.observe(step_seen_by(step, seat)))
             if self.game.over:
                 self._tell_end()

@@ -37,10 +37,10 @@ def run_play_bench(games: int, rounds: int, hints: int, level: str, seed: int,
         config = Config(4, parse_extensions("all"), game_seed)
         seats = [Seat("person", "human")] + [Seat.bot(f"bot {i}", level) for i in (1, 2, 3)]
         table = Table(config, seats, [None] * 4)
-        table.players = [None] + [
+        table.take_seats([None] + [
             Reseeded(level, lambda s=s: derive_seed("play", game_seed, s, table.decisions,
                                                     bits=62), think)
-            for s in (1, 2, 3)]
+            for s in (1, 2, 3)])
         person = PlannerBot(game_seed, "person")
         game = table.game
         answered = None

@@ -4,13 +4,13 @@ from pathlib import Path
 
 import click
 
-from bots.names import LEVEL_WORDS, LEVELS
+from bots.names import LEVEL_WORDS, LEVELS, is_agent
 
 from ..options import (
     deal_seed_option, difficulty_option, extensions_option, look_options, think_option,
 )
 # Options that set up a new game: a resumed game brings its own.
-NEW_GAME_OPTIONS = ("bots", "difficulty", "extensions", "seed", "name")
+NEW_GAME_OPTIONS = ("bots", "extensions", "seed", "name")
 
 
 
@@ -36,13 +36,15 @@ The levels of --difficulty:
 
 \b
 {chr(10).join(f"{level:<7} {words}" for level, words in LEVEL_WORDS.items())}
+
+A bot may also be an outside program, cmd:COMMAND (docs/agent-protocol.md).
 """
 
 
 @click.command(help=HELP)
 @click.option("--bots", type=click.IntRange(1, 5), default=3, show_default=True,
               help="How many bots you play against (1 to 5).")
-@difficulty_option(LEVELS, "level")
+@difficulty_option(LEVELS, "level", agents=True)
 @extensions_option("none")
 @deal_seed_option("Seed of the deal (and of the bots): the same seed, the same game.")
 @click.option("--name", default="You", show_default=True, callback=_name, help="Your name.")
@@ -60,6 +62,11 @@ def play(ctx, bots, difficulty, extensions, seed, name, think, resume, no_color,
         if given:
             raise click.UsageError(f"--resume plays the saved game with its own seats and "
                                    f"settings; leave out {', '.join(given)}.")
+        named = ctx.get_parameter_source("difficulty") == click.core.ParameterSource.COMMANDLINE
+        if named and not all(is_agent(level) for level in difficulty):
+            raise click.UsageError("--resume plays the saved game with its own bots; "
+                                   "--difficulty may only name the outside programs it seats.")
+        difficulty = difficulty if named else []
     elif len(difficulty) not in (1, bots):
         raise click.BadParameter(f"names {len(difficulty)} levels for {bots} bots; give one "
                                  "level, or one per bot", ctx=ctx, param_hint="'--difficulty'")

@@ -62,12 +62,18 @@ def write_save(doc: dict, path: Path, make_folder: bool = True) -> None:
     write_record(doc, path)
 
 
-def read_save(path: Path) -> dict:
+def read_save(path: Path, programs: list[str] = ()) -> dict:
     """The saved document, checked: a `passport play` game that is not over.
+    A seat of an outside program (cmd:COMMAND) is resumed only when
+    `programs` names those programs, in seat order: resuming runs their
+    commands, and a command read from a file is not run unasked.
 
     Raises SaveError (one sentence) for a missing, corrupt, foreign,
-    wrong-version or finished file. Reads only; needs no kernels."""
-    from bots.names import LEVELS
+    wrong-version, finished or forfeited file, or for programs not named.
+    Reads only; needs no kernels."""
+    import shlex
+
+    from bots.names import AGENT, LEVELS
     from engine.record import RecordError, read_record
     try:
         doc = read_record(path)
@@ -78,14 +84,24 @@ def read_save(path: Path) -> dict:
         raise SaveError(f"Can't resume {path}: it is a game record without seats, "
                         "not a game saved by passport play.")
     humans = [i for i, seat in enumerate(seats) if seat.get("player") == "human"]
-    bots_ok = all(seat.get("player") == "human" or seat.get("player") in
-                  {f"bot:{level}" for level in LEVELS} for seat in seats)
+    players = [seat.get("player") for seat in seats]
+    seated = [p.removeprefix("bot:") for p in players
+              if isinstance(p, str) and p.startswith(f"bot:{AGENT}")]
+    bots_ok = all(p == "human" or p in {f"bot:{level}" for level in LEVELS}
+                  or (isinstance(p, str) and p.startswith(f"bot:{AGENT}")) for p in players)
     if len(humans) != 1 or not bots_ok or not all(isinstance(s.get("name"), str) for s in seats):
-        raise SaveError(f"Can't resume {path}: its seats are not one person and "
-                        f"bots of level {', '.join(LEVELS)}.")
-    if doc["result"].get("reason") is not None:
+        raise SaveError(f"Can't resume {path}: its seats are not one person and bots of "
+                        f"level {', '.join(LEVELS)} or outside programs.")
+    if doc["result"].get("reason") is not None or doc.get("forfeit") is not None:
         raise SaveError(f"Can't resume {path}: that game is over; start a new one "
                         "with passport play.")
+    if list(programs) != seated:
+        if not seated:
+            raise SaveError(f"Can't resume {path} with --difficulty: it seats no outside "
+                            "program, and its bots' levels are its own.")
+        named = ",".join(seated)
+        raise SaveError(f"Can't resume {path} without naming the outside programs it seats, "
+                        f"since resuming runs them: add --difficulty {shlex.quote(named)}.")
     return doc
 
 

@@ -104,10 +104,18 @@ def decision_seed(table: Table, seat: int) -> int:
 
 def seat_players(table: Table, think: float | None) -> list:
     """The players of a play table's seats: each bot made anew for every
-    decision (`Reseeded`), the person's seat None (the session asks them)."""
-    return [None if seat.level is None else
-            Reseeded(seat.level, lambda s=s: decision_seed(table, s), think)
-            for s, seat in enumerate(table.seats)]
+    decision (`Reseeded`), an outside program (cmd:COMMAND) started for the
+    game, the person's seat None (the session asks them)."""
+    from bots.agents import OutsideAgent
+    from bots.names import is_agent
+
+    def player(s: int, level: str | None):
+        if level is None:
+            return None
+        if is_agent(level):
+            return OutsideAgent(level)
+        return Reseeded(level, lambda: decision_seed(table, s), think)
+    return [player(s, seat.level) for s, seat in enumerate(table.seats)]
 
 
 class Session:
@@ -125,7 +133,7 @@ class Session:
         self.console = console
         self.think = think
         self.read = read
-        table.players = seat_players(table, think)
+        table.take_seats(seat_players(table, think))
         table.restart_bot_move()  # a bot's move half made at the save is made again whole
         pending = table.recorder.pending
         self.recap: list[str] = []          # others' moves since the person's last screen
@@ -149,7 +157,7 @@ class Session:
         """Play to the end, or until the person stops; return the exit code."""
         game = self.game
         try:
-            while not game.over:
+            while not self.table.over:
                 if game.decider == self.me:
                     self.activity.stop()
                     try:
@@ -175,7 +183,10 @@ class Session:
             self.activity.stop()
             return self.stop(Stop(130, "Interrupted."))
         self.activity.stop()
-        self.finish()
+        if self.table.forfeit is not None:
+            self.forfeited()
+        else:
+            self.finish()
         return 0
 
     def tell(self, action: int | None, told_now: bool) -> None:
@@ -502,10 +513,30 @@ class Session:
         return True
 
     def stop(self, stop: Stop) -> int:
+        self.table.close()  # outside programs stop; a resume starts them afresh
         T.render_note(self.console, stop.why)
         if self.save():
             T.render_note(self.console, f"Resume it with: passport play --resume {self.path}")
         return stop.code
+
+    def forfeited(self) -> None:
+        """The game ended when an outside program broke the protocol: it
+        loses, the other seats share the win (docs/agent-protocol.md). The
+        record keeps why; the person's tally does not count the game."""
+        from engine.record import RecordError
+
+        from .saves import write_save
+        seat, fault = self.table.forfeit
+        R.render_recap(self.console, "Since your last turn", self.recap)
+        self.recap = []
+        T.render_note(self.console, f"{self.names[seat]}'s program forfeited the game in round "
+                      f"{self.game.round} ({fault.reason}: {fault.detail}); the other players "
+                      "share the win. The game is not counted in passport stats.")
+        try:
+            write_save(self.document(), self.path)
+            T.render_note(self.console, f"Game record saved to {self.path}")
+        except RecordError as error:
+            T.render_note(self.console, f"The game record could not be saved: {error}.")
 
     def finish(self) -> None:
         R.render_recap(self.console, "Since your last turn", self.recap)

@@ -7,7 +7,8 @@ import secrets
 import sys
 from pathlib import Path
 
-from bots.names import LEVEL_WORDS
+from bots.agents import MOVE_TIME
+from bots.names import LEVEL_WORDS, is_agent
 from engine import cards as C
 
 from ..table.narrate import TURN_STEPS, listing, narrate
@@ -22,7 +23,7 @@ def start(app, *, bots: int, levels: list[str], extensions: int, seed: int | Non
     from .saves import SaveError, read_save, resume_save
     console = app.console
     try:
-        doc = read_save(resume) if resume is not None else None
+        doc = read_save(resume, levels) if resume is not None else None
         ready_engine(app)
         if doc is not None:
             table, me = resume_save(doc, resume)
@@ -43,7 +44,7 @@ def start(app, *, bots: int, levels: list[str], extensions: int, seed: int | Non
         if doc is not None:
             session.recap = since_last_turn(session)
         code = session.play()
-        if code != 0 or not session.game.over or not play_again(console):
+        if code != 0 or not session.table.over or not play_again(console):
             return code
         # the same table, a new deal: the bots' levels and the person's name as they were
         seats = session.seats
@@ -110,7 +111,11 @@ def opening(session: Session, resumed: bool) -> list[str]:
     levels = dict.fromkeys(seat.level for i, seat in enumerate(session.seats) if i != me)
     return [
         f"You play against {listing(bots)}. Extensions: {extensions}.",
-        *(f"{level.capitalize()}: {LEVEL_WORDS[level]}." for level in levels),
+        *(f"{level.capitalize()}: {LEVEL_WORDS[level]}." for level in levels
+          if not is_agent(level)),
+        *(f"{level}: an outside program (docs/agent-protocol.md); it forfeits the game "
+          f"if it breaks the protocol or takes over {MOVE_TIME:g} s a move." for level in levels
+          if is_agent(level)),
         f"{who}: {own} is the own country closest to the center, "
         f"{C.COUNTRIES[game.center]} (R3.5).",
         f"The game is saved to {session.path}.",

@@ -5,6 +5,8 @@ traceback, and stopping always saves a game that resumes where it stopped."""
 from __future__ import annotations
 
 import json
+import sys
+from pathlib import Path
 import re
 
 import pytest
@@ -567,3 +569,44 @@ def test_a_name_in_a_file_is_shown_as_text_never_as_escape_codes(play, home, pas
         assert result.exit_code == 0, result.output
         assert "\x1b" not in result.output and "\x07" not in result.output
         assert "Ana\\x1b]0;pwned\\x07\\x1b[2J" in result.output
+
+
+# ---- outside programs at the table (docs/agent-protocol.md) ------------------------------
+
+EXAMPLE_AGENT = f"cmd:{sys.executable} {Path(__file__).parents[2] / 'examples' / 'random_agent.py'} 1"
+
+
+def test_an_outside_program_plays_a_seat_and_is_resumed_only_when_named(play, home):
+    from engine.record import read_record
+    result = play("--bots", 2, "--difficulty", f"easy,{EXAMPLE_AGENT}", "--seed", SEED,
+                  input="1\n" * 40)
+    assert result.exit_code == 0, result.output
+    assert "an outside program" in " ".join(result.output.split())
+    [path] = saves(home)
+    doc = read_record(path)
+    assert doc["seats"][2]["player"] == f"bot:{EXAMPLE_AGENT}"
+    agent_steps = [step for step in doc["steps"] if step["seat"] == 2]
+    assert len(agent_steps) > 3 and "forfeit" not in doc  # it played its turns
+
+    # resuming runs the program's command: only when the person names it
+    refused = play("--resume", path)
+    assert refused.exit_code == 2
+    assert "without naming the outside programs it seats" in " ".join(refused.output.split())
+    assert play("--resume", path, "--difficulty", "hard").exit_code == 2
+    resumed = play("--resume", path, "--difficulty", EXAMPLE_AGENT, input="1\ny\n" * 10)
+    assert resumed.exit_code == 0, resumed.output
+    assert len(read_record(path)["steps"]) > len(doc["steps"])
+
+
+def test_a_program_that_breaks_the_protocol_forfeits_the_game(play, home):
+    from engine.record import read_record
+    crashing = f"cmd:{sys.executable} -c pass"
+    result = play("--bots", 2, "--difficulty", f"easy,{crashing}", "--seed", SEED, input="1\n")
+    assert result.exit_code == 0, result.output
+    words = " ".join(result.output.split())
+    assert "Bo's program forfeited the game in round 1 (crashed" in words
+    assert "not counted in passport stats" in words
+    [path] = saves(home)
+    assert read_record(path)["forfeit"]["seat"] == 2
+    again = play("--resume", path, "--difficulty", crashing)
+    assert again.exit_code == 2 and "that game is over" in again.output
