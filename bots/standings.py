@@ -41,6 +41,13 @@ comparable with 1/players, the rate of a bot no better than its opponents.
   changes (mu moves by the sum of their moves, the variance shrinks by the
   sum of their shrink factors) -- the one-step Bayesian update of a shared
   skill. With one seat per name this is exactly openskill's own update.
+* Head to head (`pairwise`, for three names or more): for two names, each
+  pair of their seats in a game is one meeting, won by the one that
+  finished ahead (the winner ahead of everyone, a seat that forfeited
+  behind everyone) and halved when they tie. The score is the share of the
+  meetings won, halves counted; the likelihood of superiority the chance
+  that the first is the stronger, from the meetings won and lost (chess
+  engine testers' formula, ties left out).
 """
 
 from __future__ import annotations
@@ -245,6 +252,49 @@ def standings(entries: Sequence[str], games: Iterable[FinishedGame]) -> list[Sta
                               forfeits[name], forfeit_wins[name]))
     table.sort(key=lambda s: (-(s.win_rate or 0.0), s.mean_rank or 0.0, s.name))
     return table
+
+
+@dataclass(frozen=True)
+class Meetings:
+    """How one name did against another, head to head (see `pairwise`)."""
+    games: int   # meetings: pairs of their seats at one table
+    wins: int    # the first finished ahead
+    losses: int  # the second finished ahead
+
+    @property
+    def score(self) -> float | None:
+        return (self.wins + (self.games - self.wins - self.losses) / 2) / self.games \
+            if self.games else None
+
+    @property
+    def superiority(self) -> float | None:
+        """The likelihood that the first is the stronger (ties left out)."""
+        decided = self.wins + self.losses
+        if not decided:
+            return None
+        return 0.5 * (1 + math.erf((self.wins - self.losses) / math.sqrt(2 * decided)))
+
+    def to_json(self) -> dict:
+        return {"games": self.games, "wins": self.wins, "losses": self.losses,
+                "score": self.score, "superiority": self.superiority}
+
+
+def pairwise(entries: Sequence[str], games: Iterable[FinishedGame]) -> dict[str, dict[str, Meetings]]:
+    """Head to head: result[a][b] is how name a did against name b, for
+    every two different names of `entries`, in entry order."""
+    names = list(dict.fromkeys(entries))
+    tally = {(a, b): [0, 0, 0] for a in names for b in names if a != b}
+    for game in games:
+        ranks = finishing_ranks(len(game.seats), game.winner, forfeited_by(game))
+        for i, a in enumerate(game.seats):
+            for j, b in enumerate(game.seats):
+                if a == b or (a, b) not in tally:
+                    continue
+                counts = tally[a, b]
+                counts[0] += 1
+                counts[1] += ranks[i] < ranks[j]
+                counts[2] += ranks[i] > ranks[j]
+    return {a: {b: Meetings(*tally[a, b]) for b in names if b != a} for a in names}
 
 
 class RunningTally:

@@ -62,7 +62,7 @@ from .agents import MOVE_TIME, AgentSpecError, agent_command
 from .match import GameResult, Seat, Table, bot_players, derive_seed, record_path
 from .names import BotNameError, check_names, is_agent
 from .sprt import Sprt, SprtError, SprtRun, candidate_and_baseline
-from .standings import standings
+from .standings import pairwise, standings
 
 FILE_FORMAT = "passport-tournament"
 FILE_VERSION = 1
@@ -388,6 +388,8 @@ def _ray_notes_to_stderr(ray) -> None:
 def results_summary(settings: TournamentSettings, results: Iterable[GameResult]) -> dict:
     """Settings, totals and standings per bot name, as plain JSON data: what
     `passport tournament --json` prints and the results file's "results".
+    With three bot names or more, "pairwise" holds each name's head-to-head
+    record against each other name (bots/standings.py `pairwise`).
     With an SPRT, "sprt" says where the test stands (bots/sprt.py: its
     bounds, the deals it used, the log-likelihood ratio and the verdict);
     the standings count every game played, including any that finished
@@ -400,6 +402,9 @@ def results_summary(settings: TournamentSettings, results: Iterable[GameResult])
                "complete": len(results) == settings.games,
                "draws": endings["round_cap"], "endings": endings,
                "bots": {s.name: s.to_json() for s in standings(settings.bots, results)}}
+    if len(set(settings.bots)) >= 3:  # with two names the table above says it all
+        summary["pairwise"] = {a: {b: meetings.to_json() for b, meetings in row.items()}
+                               for a, row in pairwise(settings.bots, results).items()}
     if settings.sprt is not None:
         summary["sprt"] = SprtRun(settings.sprt, settings.bots, results).to_json()
     return summary

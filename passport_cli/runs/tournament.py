@@ -68,6 +68,37 @@ def _interval(low: float, high: float) -> str:
     return f"{low:.1%}–{high:.1%}".replace("%–", "–")
 
 
+def _likelihood(value: float | None) -> str:
+    """A likelihood of superiority as a person reads it: never a certain 0% or 100%."""
+    if value is None:
+        return "—"
+    return ">99.9%" if value > 0.999 else "<0.1%" if value < 0.001 else f"{value:.1%}"
+
+
+def _render_pairwise(console: Console, pairwise: dict) -> None:
+    """Head to head: each row's score against each column, and the
+    likelihood that the row's bot is the stronger."""
+    names = list(pairwise)
+    table = Table(box=None, padding=(0, 1, 0, 0), title="Head to head: the row's score "
+                  "against the column (likelihood the row is stronger)", title_justify="left")
+    table.add_column("")
+    for name in names:
+        table.add_column(name, justify="right", overflow="fold")
+    for a in names:
+        cells = []
+        for b in names:
+            row = pairwise[a].get(b)
+            if row is None:
+                cells.append("·")
+            elif row["score"] is None:
+                cells.append("—")
+            else:
+                likely = _likelihood(row["superiority"])
+                cells.append(f"{row['score']:.1%} ({likely})")
+        table.add_row(a, *cells)
+    console.print(table)
+
+
 def render_tournament(console: Console, summary: dict, *, resumed: int = 0,
                       out=None, records=None) -> None:
     """The results of a tournament (bots.tournament.results_summary)."""
@@ -98,6 +129,8 @@ def render_tournament(console: Console, summary: dict, *, resumed: int = 0,
                       score_interval, rank,
                       f"{rating['mu']:.1f}±{rating['sigma']:.1f}")
     console.print(table)
+    if "pairwise" in summary:
+        _render_pairwise(console, summary["pairwise"])
 
     endings = summary["endings"]
     forfeits = (f", {endings['forfeit']} forfeited by an outside program"

@@ -9,7 +9,7 @@ import pytest
 from openskill.models import PlackettLuce
 
 from bots.standings import (
-    RunningTally, finishing_ranks, rate_games, standings, wilson_interval,
+    RunningTally, finishing_ranks, pairwise, rate_games, standings, wilson_interval,
 )
 from bots.tournament import (
     ResultsFileError, TournamentError, TournamentSettings, load_results, results_summary,
@@ -346,3 +346,32 @@ def test_ratings_do_not_depend_on_finishing_order(tiny_results):
     shuffled = list(reversed(tiny_results))
     assert standings(TINY.bots, shuffled) == standings(TINY.bots, tiny_results)
     assert all(math.isfinite(s.rating.mu) for s in standings(TINY.bots, tiny_results))
+
+
+# ---- head to head -----------------------------------------------------------------------
+
+def test_head_to_head_counts_who_finished_ahead_of_whom():
+    games = [game(1, "abc", 0),      # a ahead of b and c; b and c tie
+             game(2, "bca", 0),      # b ahead of c and a
+             game(3, "cab", None),   # no winner: everyone ties
+             game(4, "aab", 2)]      # b ahead of both a seats
+    forfeited = SimpleNamespace(number=5, seats=("a", "c", "b"), winner=None, forfeit=1)
+    table = pairwise("abc", games + [forfeited])   # c behind a and b; a and b tie
+    ab, ba = table["a"]["b"], table["b"]["a"]
+    assert (ab.games, ab.wins, ab.losses) == (6, 1, 3)
+    assert (ba.games, ba.wins, ba.losses) == (6, 3, 1)
+    assert ab.score == pytest.approx((1 + 2 / 2) / 6) and ab.score + ba.score == pytest.approx(1)
+    ac = table["a"]["c"]
+    assert (ac.games, ac.wins, ac.losses) == (4, 2, 0)
+    assert ab.superiority == pytest.approx(0.5 * (1 + math.erf(-2 / math.sqrt(8))))
+    assert ab.superiority + ba.superiority == pytest.approx(1)
+    assert pairwise("ab", [game(1, "ab", None)])["a"]["b"].superiority is None
+
+
+def test_the_summary_has_head_to_head_from_three_names_on(tiny_results):
+    assert "pairwise" not in results_summary(TINY, tiny_results)
+    three = replace(TINY, bots=("greedy", "random", "random", "planner"))
+    summary = results_summary(three, [])
+    assert set(summary["pairwise"]) == {"greedy", "random", "planner"}
+    assert summary["pairwise"]["greedy"]["planner"] == {
+        "games": 0, "wins": 0, "losses": 0, "score": None, "superiority": None}

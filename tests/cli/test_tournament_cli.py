@@ -28,6 +28,20 @@ def test_table_for_people(passport):
     assert all(len(line) <= 80 for line in lines)
 
 
+def test_three_bots_are_also_shown_head_to_head(passport):
+    result = passport("tournament", "--bots", "planner,greedy,random", "--games", "3",
+                      "--seed", "3", "--round-cap", "30")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("Head to head"))
+    rows = {line.split()[0]: line for line in lines[start:start + 8]
+            if line.split() and line.split()[0] in ("planner", "greedy", "random")}
+    assert set(rows) == {"planner", "greedy", "random"}
+    # a row's own column is a dot; the others hold a score and a likelihood
+    assert rows["greedy"].split().count("·") == 1 and "%" in rows["greedy"]
+    assert all(len(line) <= 80 for line in lines)
+
+
 def test_piped_a_run_tells_its_progress_on_stderr(passport):
     # not a terminal: no progress bar, a line per 5% of the games instead
     result = passport("tournament", *QUICK)
