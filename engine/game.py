@@ -438,6 +438,11 @@ class Game:
         return self.center if own is None else own
 
     @property
+    def actions_taken(self) -> int:
+        """Actions completed in this turn (R4.1: one, two after an Upgrade)."""
+        return int(self.state[L.ACTIONS_TAKEN])
+
+    @property
     def declined_offers(self) -> int:
         return int(self.state[L.DECLINED])
 

@@ -150,7 +150,8 @@ def _state(game, seat: int) -> dict:
     offer = game.pending_offer()
     look = game.look() if seat == game.active else []
     state = {
-        "round": game.round, "active": game.active, "decider": game.decider,
+        "round": game.round, "start_seat": game.start_seat, "active": game.active,
+        "decider": game.decider, "actions_taken": game.actions_taken,
         "phase": game.phase.label, "seat": seat,
         "hand": known(seat),
         "hand_sizes": [game.hand_size(s) for s in range(players)],
