@@ -3,7 +3,7 @@ book that stores what deep searches found for them (docs/openings.md).
 It stores and looks up; it imports only the engine."""
 
 from .book import Book, BookError, BookSettingsError, read_book, write_book
-from .key import BOOK_ROUNDS, KEY_VERSION, action_class, class_action, opening_key
+from .key import BOOK_ROUNDS, KEY_VERSION, SEAT_ACTIONS, action_class, class_action, opening_key
 
-__all__ = ["BOOK_ROUNDS", "Book", "BookError", "BookSettingsError", "KEY_VERSION",
+__all__ = ["BOOK_ROUNDS", "Book", "BookError", "BookSettingsError", "KEY_VERSION", "SEAT_ACTIONS",
            "action_class", "class_action", "opening_key", "read_book", "write_book"]

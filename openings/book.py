@@ -7,7 +7,8 @@ summed value from the deep searches of positions with that key.
     book.add(key, {("draw", -1): (visits, value_sum), ...}); write_book(book, path)
 
 A file is msgpack: {"format": FORMAT, "version": VERSION, "key_version":
-KEY_VERSION, "built_with": {...}, "positions": {key: count}, "entries":
+KEY_VERSION, "view_version": ..., "built_with": {...}, "games": N (games
+searched), "positions": {key: count}, "entries":
 {key: [[name, arg, visits, value_sum], ...]}}. `built_with` records what
 the book was built with (the engine's view version, the players and
 extensions, the searching bot's settings); the book is used only where
@@ -51,6 +52,7 @@ class Book:
         self.built_with = dict(built_with)
         self.entries: dict[str, dict[Move, list[float]]] = {}
         self.positions: dict[str, int] = {}  # positions searched per key
+        self.games = 0  # games whose positions it holds (a build goes on from the next)
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -101,7 +103,7 @@ class Book:
 
     def to_document(self) -> dict:
         return {"format": FORMAT, "version": VERSION, "key_version": KEY_VERSION,
-                "view_version": VIEW_VERSION, "built_with": self.built_with,
+                "view_version": VIEW_VERSION, "built_with": self.built_with, "games": self.games,
                 "positions": dict(sorted(self.positions.items())),
                 "entries": {key: [[name, arg, visits, value]
                                   for (name, arg), (visits, value) in sorted(moves.items())]
@@ -155,7 +157,11 @@ def book_from_document(doc, where: str) -> Book:
     if not (isinstance(built_with, dict) and isinstance(entries, dict)
             and isinstance(positions, dict)):
         raise BookError(f"{where}: a book holds built_with, positions and entries")
+    games = doc.get("games")
+    if not (_whole(games) and games >= 0):
+        raise BookError(f"{where}: a book counts the games it holds as a whole number")
     book = Book(built_with)
+    book.games = games
     for key, rows in entries.items():
         if not (isinstance(key, str) and isinstance(rows, list)):
             raise BookError(f"{where}: an entry is not a key with a list of moves")

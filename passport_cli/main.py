@@ -12,6 +12,7 @@ from .commands.agent import agent
 from .commands.bench import bench
 from .commands.calibrate import calibrate
 from .commands.cards import cards
+from .commands.openings import openings
 from .commands.play import play
 from .commands.replay import replay
 from .commands.review import review
@@ -35,6 +36,7 @@ cli.add_command(agent)
 cli.add_command(bench)
 cli.add_command(calibrate)
 cli.add_command(cards)
+cli.add_command(openings)
 cli.add_command(play)
 cli.add_command(replay)
 cli.add_command(review)

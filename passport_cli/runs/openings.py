@@ -1,0 +1,122 @@
+"""Building an opening book (`passport openings build`, docs/openings.md):
+games dealt from a run's seed are played by the bots of the level the book
+is for; at each of their book decisions (openings.opening_key), a search
+`depth` times the level's budget is run from the deciding seat's view, and
+its root moves (visits, and visits times the estimated win chance) are
+added to the book under the position's key.
+
+Game k of a build seeded S is dealt with derive_seed("openings", S, k);
+its bots and its deep searches are seeded from the same words, so a book
+is the same for the same settings on any machine and with any number of
+workers, and a build stopped part way goes on from the games its file
+holds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from bots.match import derive_seed
+
+
+@dataclass(frozen=True)
+class BuildSettings:
+    level: str
+    players: int
+    extensions: int
+    depth: int   # the deep search's budget, in multiples of the level's
+    seed: int
+
+    def built_with(self) -> dict:
+        """What the book records it was built with (`Book.built_with`)."""
+        from bots.difficulty import search_settings_of
+        from engine import Config
+        return {"level": self.level, "players": self.players,
+                "extensions": Config(extensions=self.extensions).extension_names,
+                "depth": self.depth, "seed": self.seed,
+                "settings": search_settings_of(self.level)}
+
+
+def book_positions(settings: BuildSettings, game: int) -> list[tuple[str, dict]]:
+    """Game `game` of the build: (key, {move: (visits, value sum)}) for each
+    book decision met while the level's bots play its first rounds."""
+    from bots.difficulty import level_settings, make_bot
+    from bots.ismcts import IsmctsBot
+    from engine import Config, Game
+    from openings import BOOK_ROUNDS, action_class, opening_key
+
+    s = settings
+    game_state = Game(Config(s.players, s.extensions, derive_seed("openings", s.seed, game)))
+    bots = [make_bot(s.level, derive_seed("openings", s.seed, game, f"seat {seat}"))
+            for seat in range(s.players)]
+    budget = level_settings(s.level)
+    deep = IsmctsBot(replace(budget, iterations=budget.iterations * s.depth,
+                             seconds=None if budget.seconds is None else budget.seconds * s.depth),
+                     0, f"{s.level} x{s.depth}")
+    found = []
+    while not game_state.over and game_state.round <= BOOK_ROUNDS:
+        view = game_state.view(game_state.decider)
+        key = opening_key(view)
+        if key is not None:
+            search_seed = derive_seed("openings", s.seed, game, "search", len(found))
+            moves = deep.analyse(view, search_seed)
+            found.append((key, {action_class(view, m.action): (m.visits, m.visits * m.win_chance)
+                                for m in moves if m.visits > 0}))
+        game_state.apply(bots[game_state.decider].choose(view))
+    return found
+
+
+def _job(arguments):
+    return book_positions(*arguments)
+
+
+def build(settings: BuildSettings, games: int, book, workers: int = 1, on_game=None,
+          on_book=None):
+    """Search games book.games + 1 .. `games` into `book` (an openings.Book
+    built with `settings`), in order; after each, `on_game(number)` and
+    `on_book(book)` (the caller saves it, so a stopped build loses at most
+    the games under way)."""
+    numbers = range(book.games + 1, games + 1)
+    if workers <= 1 or len(numbers) <= 1:
+        results = (book_positions(settings, number) for number in numbers)
+        pool = None
+    else:
+        import multiprocessing
+
+        from ..warmup import prepare_bots
+        prepare_bots([settings.level])
+        context = multiprocessing.get_context("spawn")  # as the tournament's pool, not fork
+        pool = context.Pool(min(workers, len(numbers)))
+        results = pool.imap(_job, [(settings, number) for number in numbers])
+    try:
+        for number, positions in zip(numbers, results):
+            for key, moves in positions:
+                book.add(key, moves)
+            book.games = number
+            if on_book is not None:
+                on_book(book)
+            if on_game is not None:
+                on_game(number)
+    finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+
+
+def entry_lines(book, key: str) -> list[str]:
+    """A book entry in words: the key, then each move's share of the visits
+    and its estimated win chance, most visited first."""
+    from openings import SEAT_ACTIONS
+    rows = book.entry(key)
+    lines = [f"Key: {key}"]
+    if not rows:
+        return lines + ["Not in the book."]
+    total = sum(visits for _, visits, _ in rows)
+    lines.append(f"{book.positions.get(key, 0)} positions searched, {total:,} visits in all:")
+    for (name, arg), visits, value in rows:
+        words = name if arg < 0 else (f"{name} +{arg}" if name in SEAT_ACTIONS
+                                      else f"{name} {arg}")
+        lines.append(f"  {words:<18} {visits / total:6.1%} of the visits, "
+                     f"win chance {value:.1%}")
+    return lines
+

@@ -1,0 +1,67 @@
+"""`passport openings build` and `show`, typed as a person would."""
+
+from click.testing import CliRunner
+
+from openings import opening_key, read_book
+from passport_cli.main import cli
+
+BUILD = ["openings", "build", "--players", "2", "--level", "hard", "--depth", "1", "--seed", "4"]
+
+
+def test_a_build_writes_a_book_that_goes_on_and_shows_its_entries(passport, tmp_path):
+    out = tmp_path / "book.msgpack"
+    first = passport(*BUILD, "--games", "2", "--out", out)
+    assert first.exit_code == 0, first.output
+    book = read_book(out)
+    assert book.games == 2 and book.positions and sum(book.positions.values()) >= 4
+    assert book.built_with["level"] == "hard" and book.built_with["depth"] == 1
+    on = passport(*BUILD, "--games", "3", "--out", out)
+    assert on.exit_code == 0, on.output
+    longer = read_book(out)
+    assert longer.games == 3
+    assert all(longer.positions[key] >= count for key, count in book.positions.items())
+
+    # the same build in one go, with two workers, gives the same book
+    again = tmp_path / "again.msgpack"
+    assert passport(*BUILD, "--games", "3", "--workers", "2", "--out", again).exit_code == 0
+    assert read_book(again).entries == longer.entries
+
+    key = max(longer.positions, key=longer.positions.get)
+    shown = passport("openings", "show", "--book", out, key)
+    assert shown.exit_code == 0, shown.output
+    assert shown.output.startswith(f"Key: {key}")
+    assert "of the visits, win chance" in shown.output
+    assert "Not in the book." in passport("openings", "show", "--book", out, "v1 | p9").output
+
+
+def test_a_book_of_other_settings_or_damaged_is_refused_in_one_line(passport, tmp_path):
+    out = tmp_path / "book.msgpack"
+    assert passport(*BUILD, "--games", "1", "--out", out).exit_code == 0
+    other = passport(*BUILD, "--games", "2", "--depth", "3", "--out", out)
+    assert other.exit_code == 1
+    assert other.output == "Error: the book was built with other depth (1, not 3); build one " \
+                           "for these.\n"
+    bad = tmp_path / "bad.msgpack"
+    bad.write_bytes(b"\x93\x01")
+    shown = passport("openings", "show", "--book", bad, "x")
+    assert shown.exit_code == 1 and shown.output.count("\n") == 1 and "not msgpack" in shown.output
+    assert passport("openings", "show", "--book", out).exit_code == 2  # neither KEY nor a save
+
+
+def test_show_from_a_save_finds_the_decision_it_stopped_at(tmp_path):
+    home = tmp_path / "home"
+    env = {"NO_COLOR": "1", "COLUMNS": "80", "PASSPORT_HOME": str(home)}
+    runner = CliRunner()
+    played = runner.invoke(cli, ["play", "--bots", "1", "--difficulty", "easy", "--seed", "3"],
+                           input="", env=env)
+    assert played.exit_code == 0, played.output
+    [save] = (home / "saves").iterdir()
+    book = tmp_path / "book.msgpack"
+    built = runner.invoke(cli, [*BUILD, "--games", "1", "--out", str(book)], env=env)
+    assert built.exit_code == 0, built.output
+    shown = runner.invoke(cli, ["openings", "show", "--book", str(book), "--from-save", str(save)],
+                          env=env)
+    assert shown.exit_code == 0, shown.output
+    from passport_cli.play.saves import read_save, resume_save
+    table, _ = resume_save(read_save(save), save)
+    assert shown.output.startswith(f"Key: {opening_key(table.game.view(table.game.decider))}")
