@@ -8,6 +8,9 @@ from .baselines import RULE_BOTS
 from .ismcts import IsmctsBot, SearchSettings
 from .names import CHEATER, LEVELS, check_names, is_agent, level_of
 
+# The levels that play an opening book's moves where it has them (docs/openings.md).
+BOOK_LEVELS = ("hard", "expert")
+
 # The expert thinks for `think` seconds a move, counted in iterations at a
 # nominal speed rather than by the clock, so that the same seed and the same
 # view give the same move on any machine. The nominal speed is about what
@@ -149,12 +152,13 @@ def search_settings_of(name: str, think: float | None = None) -> dict | None:
 
 
 def make_bot(name: str, seed: int = 0, think: float | None = None, measurement: bool = False,
-             agent_time: float | None = None):
+             agent_time: float | None = None, book=None):
     """A bot by name: random, greedy, planner, easy, medium, hard, expert. With
     `measurement` (tournaments only), also `cheater-LEVEL`: that level's
     search on the true state, to measure what hidden information costs. An
     outside program, cmd:COMMAND, gets `agent_time` seconds a decision
-    (bots/agents.py; its seed is its own business)."""
+    (bots/agents.py; its seed is its own business). Hard and the expert
+    play `book`'s moves where it has them (BOOK_LEVELS; an openings.Book)."""
     if is_agent(name):
         from .agents import MOVE_TIME, OutsideAgent
         return OutsideAgent(name, MOVE_TIME if agent_time is None else agent_time)
@@ -164,4 +168,5 @@ def make_bot(name: str, seed: int = 0, think: float | None = None, measurement: 
         return CheatingIsmctsBot(level_settings(level_of(name), think), seed, name)
     if name in RULE_BOTS:
         return RULE_BOTS[name](seed, name)
-    return IsmctsBot(level_settings(name, think), seed, name)
+    return IsmctsBot(level_settings(name, think), seed, name,
+                     book=book if name in BOOK_LEVELS else None)

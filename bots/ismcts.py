@@ -139,11 +139,22 @@ class MoveEstimate:
     win_chance: float
 
 
+# Positions of a key an opening book must have searched for its move to be played.
+BOOK_POSITIONS = 2
+
+
 class IsmctsBot:
     """Determinized ISMCTS. Same seed and same view give the same move."""
 
-    def __init__(self, settings: SearchSettings, seed: int = 0, name: str = "ismcts"):
+    def __init__(self, settings: SearchSettings, seed: int = 0, name: str = "ismcts",
+                 book=None, book_positions: int = BOOK_POSITIONS):
+        """`book`: an opening book (openings.Book, or anything with its
+        `best(view, min_positions)`): where it has a move searched from at
+        least `book_positions` positions, that move is played unsearched."""
         self.settings = settings
+        self.book = book
+        self.book_positions = book_positions
+        self.last_from_book = False  # the last move was the book's
         self._scratch = np.zeros(24, np.int64)
         self.name = name
         self._rng = np.random.default_rng(seed)
@@ -161,6 +172,14 @@ class IsmctsBot:
             raise ValueError("the bot was asked to move with no legal action")
         seed = int(self._rng.integers(0, 2**62))
         self.last_reused = 0
+        self.last_from_book = False
+        if self.book is not None:
+            move = self.book.best(view, self.book_positions)
+            if move is not None:  # legal: the book checks its moves where they are played
+                self.last_from_book = True
+                self.last_search = [MoveEstimate(move, 0, float("nan"))]
+                self._kept = None
+                return move
         if len(legal) == 1:
             self.last_search = [MoveEstimate(legal[0], 0, float("nan"))]
             return legal[0]

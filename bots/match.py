@@ -91,17 +91,19 @@ class Reseeded:
     start: `Table.restart_bot_move`); a bot that kept one generator across
     moves would not."""
 
-    def __init__(self, name: str, seed_of: Callable[[], int], think: float | None = None):
+    def __init__(self, name: str, seed_of: Callable[[], int], think: float | None = None,
+                 book=None):
         self.name = name
         self.seed_of = seed_of
         self.think = think
+        self.book = book  # an opening book, for the levels that play one (make_bot)
         self._bot = None
 
     def choose(self, view: SeatView) -> int:
         from .difficulty import make_bot
         bot = self._bot
         if bot is None or not getattr(bot, "continues", lambda view: False)(view):
-            bot = self._bot = make_bot(self.name, self.seed_of(), self.think)
+            bot = self._bot = make_bot(self.name, self.seed_of(), self.think, book=self.book)
         return bot.choose(view)
 
 

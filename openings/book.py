@@ -3,7 +3,7 @@ summed value from the deep searches of positions with that key.
 
     book = read_book(path)                    # BookError, one sentence, if it can't be used
     book.moves(view)                          # [(action id, visits, mean value)], legal ones only
-    book.best(view, min_visits)               # the book move, or None
+    book.best(view, min_positions)            # the book move, or None
     book.add(key, {("draw", -1): (visits, value_sum), ...}); write_book(book, path)
 
 A file is msgpack: {"format": FORMAT, "version": VERSION, "key_version":
@@ -85,13 +85,14 @@ class Book:
                 found.append((action, visits, value))
         return found
 
-    def best(self, view, min_visits: int) -> int | None:
-        """The book's most visited legal move in `view`, if the key's legal
-        moves hold at least `min_visits` visits in all; else None."""
-        moves = self.moves(view)
-        if not moves or sum(visits for _, visits, _ in moves) < min_visits:
+    def best(self, view, min_positions: int = 1) -> int | None:
+        """The book's most visited legal move in `view`, when at least
+        `min_positions` positions of its key were searched; else None."""
+        key = opening_key(view)
+        if key is None or self.positions.get(key, 0) < min_positions:
             return None
-        return moves[0][0]
+        moves = self.moves(view)
+        return moves[0][0] if moves else None
 
     def check_built_with(self, expected: dict) -> None:
         """BookSettingsError unless the book was built with `expected`."""

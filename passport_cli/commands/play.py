@@ -52,9 +52,13 @@ A bot may also be an outside program, cmd:COMMAND (docs/agent-protocol.md).
               "search at the bots' nominal speed.  [default: 1]")
 @click.option("--resume", type=click.Path(dir_okay=False, path_type=Path), default=None,
               metavar="FILE", help="Play on a saved game.")
+@click.option("--book", "book_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              metavar="FILE", help="An opening book (passport openings build) for this game's "
+              "players and extensions: hard and expert play its moves, hint shows them.")
 @look_options
 @click.pass_context
-def play(ctx, bots, difficulty, extensions, seed, name, think, resume, no_color, ascii_only):
+def play(ctx, bots, difficulty, extensions, seed, name, think, resume, book_path, no_color,
+         ascii_only):
     """`passport play`; its help is HELP."""
     if resume is not None:
         given = [f"--{option}" for option in NEW_GAME_OPTIONS
@@ -75,4 +79,4 @@ def play(ctx, bots, difficulty, extensions, seed, name, think, resume, no_color,
     app.configure(no_color=no_color, ascii=ascii_only)
     from ..play.start import start
     ctx.exit(start(app, bots=bots, levels=difficulty, extensions=extensions, seed=seed,
-                   name=name, think=think, resume=resume))
+                   name=name, think=think, resume=resume, book_path=book_path))

@@ -102,7 +102,7 @@ def decision_seed(table: Table, seat: int) -> int:
     return derive_seed("play", table.game.config.seed, seat, table.decisions, bits=62)
 
 
-def seat_players(table: Table, think: float | None) -> list:
+def seat_players(table: Table, think: float | None, book=None) -> list:
     """The players of a play table's seats: each bot made anew for every
     decision (`Reseeded`), an outside program (cmd:COMMAND) started for the
     game, the person's seat None (the session asks them)."""
@@ -114,7 +114,7 @@ def seat_players(table: Table, think: float | None) -> list:
             return None
         if is_agent(level):
             return OutsideAgent(level)
-        return Reseeded(level, lambda: decision_seed(table, s), think)
+        return Reseeded(level, lambda: decision_seed(table, s), think, book)
     return [player(s, seat.level) for s, seat in enumerate(table.seats)]
 
 
@@ -122,8 +122,9 @@ class Session:
     """A game being played: the table, the person's seat, where it is saved, the console."""
 
     def __init__(self, table: Table, me: int, path: Path, console,
-                 think: float | None = None, read=input) -> None:
+                 think: float | None = None, read=input, book=None) -> None:
         self.table = table
+        self.book = book  # an opening book (openings.Book): hard and expert play it, hint shows it
         self.recorder = table.recorder
         self.game = table.game
         self.seats = table.seats
@@ -133,7 +134,7 @@ class Session:
         self.console = console
         self.think = think
         self.read = read
-        table.take_seats(seat_players(table, think))
+        table.take_seats(seat_players(table, think, book))
         table.restart_bot_move()  # a bot's move half made at the save is made again whole
         pending = table.recorder.pending
         self.recap: list[str] = []          # others' moves since the person's last screen
@@ -431,7 +432,18 @@ class Session:
         if len(menu.choices) == 1:
             return ["There is only one option here."]
         from bots.difficulty import expert_settings
-        from bots.ismcts import IsmctsBot
+        from bots.ismcts import BOOK_POSITIONS, IsmctsBot, MoveEstimate
+        if self.book is not None:
+            from openings import opening_key
+            view = self.game.view(self.me)
+            positions = self.book.positions.get(opening_key(view), 0)
+            found = self.book.moves(view) if positions >= BOOK_POSITIONS else []
+            if found:
+                estimates = [MoveEstimate(action, visits, value) for action, visits, value in found]
+                return ([f"From the opening book: {positions} positions like this one, "
+                         "each searched deeply."]
+                        + hint_lines(estimates, menu, sum(e.visits for e in estimates),
+                                     self.game.players))
         settings = expert_settings(self.think) if self.think else expert_settings()
         seed = decision_seed(self.table, self.me)
         try:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from bots.agents import MOVE_TIME
 from bots.names import LEVEL_WORDS, is_agent
+from openings import BookError
 from engine import cards as C
 
 from ..table.narrate import TURN_STEPS, listing, narrate
@@ -18,7 +19,7 @@ from .session import Session, new_seats
 
 
 def start(app, *, bots: int, levels: list[str], extensions: int, seed: int | None,
-          name: str, think: float | None, resume: Path | None) -> int:
+          name: str, think: float | None, resume: Path | None, book_path: Path | None = None) -> int:
     """Run a whole `passport play`; return the exit code (2: a save that can't be resumed)."""
     from .saves import SaveError, read_save, resume_save
     console = app.console
@@ -30,14 +31,15 @@ def start(app, *, bots: int, levels: list[str], extensions: int, seed: int | Non
             path = resume
         else:
             table, me, path = new_game(bots, levels, extensions, seed, name)
-    except SaveError as error:
+        book = None if book_path is None else opening_book(book_path, table.game.config)
+    except (SaveError, BookError) as error:
         print(str(error), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         console.print("Interrupted before the game began; nothing was saved.")
         return 130
     while True:
-        session = Session(table, me, path, console, think)
+        session = Session(table, me, path, console, think, book=book)
         R.render_intro(console, opening(session, resumed=doc is not None))
         if doc is None:  # bots may move before the person's first screen
             T.render_lines(console, [session.dealt()])
@@ -55,6 +57,18 @@ def start(app, *, bots: int, levels: list[str], extensions: int, seed: int | Non
 
 
 AGAIN = "again"
+
+
+def opening_book(path: Path, config):
+    """The book at `path`, for games of `config` (BookError, one sentence, if not)."""
+    from openings import read_book
+    try:
+        book = read_book(path)
+        book.check_built_with({"players": config.players,
+                               "extensions": config.extension_names})
+    except BookError as error:
+        raise BookError(f"Can't use the opening book: {error}.") from None
+    return book
 
 
 def play_again(console) -> bool:

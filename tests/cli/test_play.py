@@ -5,13 +5,14 @@ traceback, and stopping always saves a game that resumes where it stopped."""
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
-import re
 
 import pytest
 from click.testing import CliRunner
 
+from engine import Game
 from passport_cli.main import cli
 
 SEED = 5  # with 3 bots the person starts: the first prompt comes at once
@@ -610,3 +611,44 @@ def test_a_program_that_breaks_the_protocol_forfeits_the_game(play, home):
     assert read_record(path)["forfeit"]["seat"] == 2
     again = play("--resume", path, "--difficulty", crashing)
     assert again.exit_code == 2 and "that game is over" in again.output
+
+
+# ---- an opening book -----------------------------------------------------------------
+
+def built_book(tmp_path, players: int):
+    from openings import Book, action_class, opening_key, write_book
+    book = Book({"players": players, "extensions": []})
+    for seed in range(30):  # the person's first decision in many deals, every move rated
+        view = Game.new(players=players, seed=seed).view(0)
+        key = opening_key(view)
+        if key is not None:
+            book.add(key, {action_class(view, a): (10 * (i + 1), 4.0 * (i + 1))
+                           for i, a in enumerate(view.legal_actions)})
+    path = tmp_path / "book.msgpack"
+    write_book(book, path)
+    return path
+
+
+def test_hint_says_when_its_advice_is_the_books(play, home, tmp_path):
+    from openings import opening_key, read_book
+    path = built_book(tmp_path, 2)
+    book = read_book(path)
+    seeds = [s for s in range(30) if Game.new(players=2, seed=s).start_seat == 0
+             and book.positions.get(opening_key(Game.new(players=2, seed=s).view(0)), 0) >= 2]
+    assert seeds
+    result = play("--bots", 1, "--difficulty", "easy", "--seed", seeds[0], "--book", path,
+                  input="hint\n")
+    assert result.exit_code == 0, result.output
+    words = " ".join(result.output.split())
+    assert "From the opening book:" in words and "chance to win" in words
+
+
+def test_a_book_for_other_games_is_refused_in_one_sentence(play, home, tmp_path):
+    result = play("--bots", 2, "--book", built_book(tmp_path, 2), input="")
+    assert result.exit_code == 2
+    assert result.output.strip() == ("Can't use the opening book: the book was built with other "
+                                     "players (2, not 3); build one for these.")
+    bad = tmp_path / "bad.msgpack"
+    bad.write_text("not a book")
+    result = play("--bots", 1, "--book", bad, input="")
+    assert result.exit_code == 2 and "Can't use the opening book" in result.output

@@ -92,11 +92,11 @@ def test_a_book_is_written_and_read_back_and_its_moves_are_legal(tmp_path):
         moves = back.moves(view)
         for action, visits, value in moves:
             assert action in view.legal_actions and visits > 0 and value == pytest.approx(0.5)
-        best = back.best(view, min_visits=1)
+        best = back.best(view, min_positions=1)
         if moves:
             played += 1
             assert best == moves[0][0]
-        assert back.best(view, min_visits=10**9) is None
+        assert back.best(view, min_positions=10**9) is None
     assert played > 20
 
 
@@ -139,3 +139,22 @@ def test_a_book_of_other_settings_is_refused():
     book.check_built_with({"players": 3})
     with pytest.raises(BookSettingsError, match="built with other players"):
         book.check_built_with({"players": 4})
+
+
+def test_hard_and_the_expert_play_the_books_move_where_it_has_one():
+    from bots.ismcts import BOOK_POSITIONS
+    book = a_book(players=3, games=10)
+    hard, easy = make_bot("hard", 1, book=book), make_bot("easy", 1, book=book)
+    assert easy.book is None and make_bot("expert", 1, book=book).book is book
+    played = searched = 0
+    for _, view in openings_of(3, "none", 14):
+        action = hard.choose(view)
+        assert action in view.legal_actions
+        move = book.best(view, BOOK_POSITIONS)
+        assert hard.last_from_book == (move is not None)
+        if move is not None:
+            assert action == move
+            played += 1
+        else:
+            searched += 1
+    assert played > 5 and searched > 5
