@@ -6,7 +6,7 @@ from dataclasses import asdict
 
 from .baselines import RULE_BOTS
 from .ismcts import IsmctsBot, SearchSettings
-from .names import CHEATER, LEVELS, check_names, is_agent, level_of
+from .names import CHEATER, LEVELS, check_names, is_agent, level_of, plays_book
 
 # The levels that play an opening book's moves where it has them (docs/openings.md).
 BOOK_LEVELS = ("hard", "expert")
@@ -163,6 +163,10 @@ def make_bot(name: str, seed: int = 0, think: float | None = None, measurement: 
         from .agents import MOVE_TIME, OutsideAgent
         return OutsideAgent(name, MOVE_TIME if agent_time is None else agent_time)
     check_names([name], measurement)
+    if plays_book(name):
+        if book is None:
+            raise ValueError(f"{name} plays an opening book, and none was given")
+        return IsmctsBot(level_settings(level_of(name), think), seed, name, book=book)
     if name.startswith(CHEATER):
         from .ismcts import CheatingIsmctsBot
         return CheatingIsmctsBot(level_settings(level_of(name), think), seed, name)

@@ -359,11 +359,15 @@ def record_path(directory, number: int, count: int, suffix: str = ".json",
 
 
 def bot_players(names: Sequence[str], seeds: Sequence[int], think: float | None = None,
-                measurement: bool = False, agent_time: float | None = None) -> list[Player]:
-    """One bot per seat: `names[s]` seeded `seeds[s]` (cheater-LEVEL only with
-    `measurement`; an outside program gets `agent_time` seconds a decision)."""
+                measurement: bool = False, agent_time: float | None = None,
+                book=None) -> list[Player]:
+    """One bot per seat: `names[s]` seeded `seeds[s]` (cheater-LEVEL and
+    LEVEL+book only with `measurement`; an outside program gets `agent_time`
+    seconds a decision; LEVEL+book plays `book`)."""
     from .difficulty import make_bot
-    return [make_bot(name, seed, think, measurement=measurement, agent_time=agent_time)
+    from .names import plays_book
+    return [make_bot(name, seed, think, measurement=measurement, agent_time=agent_time,
+                     book=book if plays_book(name) else None)
             for name, seed in zip(names, seeds, strict=True)]
 
 

@@ -24,7 +24,12 @@ BOT_NAMES = BASELINES + LEVELS
 # Tournaments accept it, to measure what hidden information costs; nothing
 # else does.
 CHEATER = "cheater-"
-MEASUREMENT_BOTS = tuple(CHEATER + level for level in LEVELS)
+# LEVEL+book: LEVEL playing an opening book's moves where it has them
+# (docs/openings.md). Tournaments accept it, with the book to use, to measure
+# what a book is worth; hard and the expert are the levels that play one.
+BOOKED = "+book"
+MEASUREMENT_BOTS = (tuple(CHEATER + level for level in LEVELS)
+                    + tuple(level + BOOKED for level in ("hard", "expert")))
 # cmd:COMMAND: an outside program that plays through the agent protocol
 # (bots/agents.py, docs/agent-protocol.md). Where a list of bots allows it.
 AGENT = "cmd:"
@@ -35,8 +40,13 @@ class BotNameError(ValueError):
 
 
 def level_of(name: str) -> str:
-    """The level a bot name searches at: 'hard' for hard and cheater-hard."""
-    return name.removeprefix(CHEATER)
+    """The level a bot name searches at: 'hard' for hard, cheater-hard and hard+book."""
+    return name.removeprefix(CHEATER).removesuffix(BOOKED)
+
+
+def plays_book(name: str) -> bool:
+    """Whether `name` is LEVEL+book, a level playing an opening book."""
+    return name.endswith(BOOKED)
 
 
 def is_agent(name: str) -> bool:
@@ -59,7 +69,8 @@ def check_names(names, measurement: bool = False, agents: bool = False) -> None:
                 raise BotNameError(f"{name!r} names no program (write e.g. cmd:python mybot.py)")
         elif name not in known:
             raise BotNameError(f"unknown bot {name!r}; choose from {', '.join(BOT_NAMES)}"
-                               + (" (or cheater-LEVEL, for measurement)" if measurement else "")
+                               + (" (or cheater-LEVEL and hard+book or expert+book, "
+                                  "for measurement)" if measurement else "")
                                + (" or cmd:COMMAND, an outside program" if agents else ""))
 
 

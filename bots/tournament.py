@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -60,7 +60,7 @@ from engine.cards import ALL_EXTENSIONS
 from .files import run_file_text, write_text_atomically
 from .agents import MOVE_TIME, AgentSpecError, agent_command
 from .match import GameResult, Seat, Table, bot_players, derive_seed, record_path
-from .names import BotNameError, check_names, is_agent
+from .names import BotNameError, check_names, is_agent, plays_book
 from .sprt import Sprt, SprtError, SprtRun, candidate_and_baseline
 from .standings import pairwise, standings
 
@@ -99,6 +99,8 @@ class TournamentSettings:
     think: float | None = None
     sprt: Sprt | None = None
     agent_time: float = MOVE_TIME  # seconds a decision for an outside program
+    # The opening book LEVEL+book entries play (an openings.Book; docs/openings.md).
+    book: object = field(default=None, compare=False)
 
     def __post_init__(self):
         from engine import Config, ConfigError
@@ -127,6 +129,13 @@ class TournamentSettings:
                     agent_command(name)
                 except AgentSpecError as error:
                     raise TournamentError(str(error)) from None
+        booked = any(map(plays_book, self.bots))
+        if booked and self.book is None:
+            raise TournamentError("hard+book and expert+book play an opening book: give one "
+                                  "(--book FILE)")
+        if self.book is not None and not booked:
+            raise TournamentError("an opening book is played only by bots named hard+book or "
+                                  "expert+book")
         if self.sprt is not None:
             try:
                 candidate_and_baseline(self.bots)
@@ -156,7 +165,8 @@ class TournamentSettings:
                 "iterations": {name: iterations_per_move(name, self.think) for name in names},
                 "search": {name: search_settings_of(name, self.think) for name in names},
                 **({} if self.sprt is None else {"sprt": self.sprt.to_json()}),
-                **({"agent_time": self.agent_time} if any(map(is_agent, self.bots)) else {})}
+                **({"agent_time": self.agent_time} if any(map(is_agent, self.bots)) else {}),
+                **({} if self.book is None else {"book": self.book.identity()})}
 
 
 @dataclass(frozen=True)
@@ -215,7 +225,7 @@ def play_scheduled(settings: TournamentSettings, game: ScheduledGame,
     seats = [Seat.bot(f"{name} #{game.entry(seat) + 1}", name)
              for seat, name in enumerate(game.seats)]
     players = bot_players(game.seats, game.bot_seeds, settings.think, measurement=True,
-                          agent_time=settings.agent_time)
+                          agent_time=settings.agent_time, book=settings.book)
     table = Table(config, seats, players, record=records_dir is not None)
     try:
         table.play()

@@ -17,6 +17,7 @@ those are today's (`BookSettingsError`).
 
 from __future__ import annotations
 
+import hashlib
 import math
 import os
 import tempfile
@@ -93,6 +94,13 @@ class Book:
             return None
         moves = self.moves(view)
         return moves[0][0] if moves else None
+
+    def identity(self) -> dict:
+        """What tells this book from another, for a results file: a digest of
+        its contents, the games it holds and what it was built with."""
+        data = msgpack.packb(self.to_document(), use_bin_type=True)
+        return {"digest": hashlib.sha256(data).hexdigest()[:16], "games": self.games,
+                "built_with": self.built_with}
 
     def check_built_with(self, expected: dict) -> None:
         """BookSettingsError unless the book was built with `expected`."""

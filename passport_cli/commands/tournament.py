@@ -65,10 +65,13 @@ class FileProblem(click.ClickException):
                    "resumes it, playing only the games it lacks.")
 @click.option("--records", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Directory for a game record of every game this run plays.")
+@click.option("--book", "book_path", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, metavar="FILE",
+              help="The opening book that hard+book and expert+book play (docs/openings.md).")
 @json_option()
 @click.pass_context
 def tournament(ctx, bots, players, deals, workers, backend, address, seed, extensions,
-               round_cap, think, sprt, agent_time, out, records, as_json):
+               round_cap, think, sprt, agent_time, out, records, book_path, as_json):
     """Play bots against each other; print win rates, ranks and ratings.
 
     Duplicate format: every deal is replayed once per seating, the bots moving
@@ -97,11 +100,22 @@ def tournament(ctx, bots, players, deals, workers, backend, address, seed, exten
     _, bots = seats(players, bots)
     if deals is None:
         deals = SPRT_DEALS if sprt is not None else 10
+    book = None
+    if book_path is not None:
+        from engine import Config
+        from openings import BookError, read_book
+        try:
+            book = read_book(book_path)
+            book.check_built_with({"players": len(bots), "extensions":
+                                   Config(extensions=extensions).extension_names})
+        except BookError as error:
+            raise FileProblem(f"Can't use the opening book: {error}.") from None
     try:
         from bots.agents import MOVE_TIME
         settings = TournamentSettings(bots=bots, deals=deals, seed=seed, extensions=extensions,
                                       round_cap=round_cap, think=think, sprt=sprt,
-                                      agent_time=MOVE_TIME if agent_time is None else agent_time)
+                                      agent_time=MOVE_TIME if agent_time is None else agent_time,
+                                      book=book)
     except TournamentError as error:
         raise click.BadParameter(str(error), ctx=ctx, param_hint="'--bots'") from None
     try:

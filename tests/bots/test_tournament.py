@@ -375,3 +375,43 @@ def test_the_summary_has_head_to_head_from_three_names_on(tiny_results):
     assert set(summary["pairwise"]) == {"greedy", "random", "planner"}
     assert summary["pairwise"]["greedy"]["planner"] == {
         "games": 0, "wins": 0, "losses": 0, "score": None, "superiority": None}
+
+
+# ---- a level playing an opening book -----------------------------------------------------
+
+def a_small_book(players=2):
+    from engine import Game
+    from openings import Book, action_class, opening_key
+    book = Book({"players": players, "extensions": []})
+    for seed in range(20):
+        view = Game.new(players=players, seed=seed).view(Game.new(players=players, seed=seed).decider)
+        key = opening_key(view)
+        if key is not None:
+            for _ in range(2):
+                book.add(key, {action_class(view, a): (5, 2.5) for a in view.legal_actions})
+    return book
+
+
+def test_a_level_with_a_book_needs_one_and_a_book_needs_such_a_level():
+    with pytest.raises(TournamentError, match="give one"):
+        TournamentSettings(bots=("hard+book", "hard"))
+    with pytest.raises(TournamentError, match="played only by bots named"):
+        TournamentSettings(bots=("hard", "greedy"), book=a_small_book())
+    with pytest.raises(TournamentError, match="unknown bot 'easy\\+book'"):
+        TournamentSettings(bots=("easy+book", "hard"), book=a_small_book())
+
+
+def test_a_run_with_a_book_records_which_and_resumes_only_with_it(tmp_path):
+    book = a_small_book()
+    settings = TournamentSettings(bots=("hard+book", "greedy"), deals=1, seed=2, extensions=0,
+                                  round_cap=3, book=book)
+    assert settings.to_json()["book"] == book.identity()
+    assert "book" not in TINY.to_json()
+    path = tmp_path / "run.json"
+    results = run_tournament(settings, results_path=path)
+    assert len(results) == 2
+    other = a_small_book()
+    other.add("v1 | p9", {("draw", -1): (1, 1.0)})
+    with pytest.raises(ResultsFileError):
+        load_results(path, replace(settings, book=other))
+    assert len(load_results(path, settings)) == 2

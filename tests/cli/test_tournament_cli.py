@@ -248,3 +248,13 @@ def test_a_bad_outside_program_is_refused_in_one_line(passport, bots, message):
 def test_address_needs_the_ray_backend(passport):
     result = passport("tournament", *QUICK, "--address", "127.0.0.1:6379")
     assert result.exit_code == 2 and "--address is the Ray cluster's" in result.stderr
+
+
+def test_a_book_is_given_to_the_bots_that_play_one(passport, tmp_path):
+    missing = passport("tournament", "--bots", "hard+book,hard", "--games", "1")
+    assert missing.exit_code == 2 and "give one (--book FILE)" in missing.output
+    bad = tmp_path / "book.msgpack"
+    bad.write_bytes(b"no")
+    result = passport("tournament", "--bots", "hard+book,hard", "--games", "1", "--book", bad)
+    assert result.exit_code == 2
+    assert result.output.startswith("Error: Can't use the opening book: ")
