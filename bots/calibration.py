@@ -216,7 +216,8 @@ class CalibrationSettings:
         from .difficulty import search_settings_of
         return {"bots": list(self.bots), "seed": self.seed, "extensions": self.config.extension_names,
                 "round_cap": self.round_cap, "think": self.think,
-                "search": {name: search_settings_of(name, self.think) for name in dict.fromkeys(self.bots)}}
+                "search": {name: search_settings_of(name, self.think, len(self.bots))
+                           for name in dict.fromkeys(self.bots)}}
 
 
 def summary(samples: Sequence[Sample], games: int, players: int) -> dict:

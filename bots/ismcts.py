@@ -61,8 +61,10 @@ class SearchSettings:
     # possible fourth postcard; bots/_planner.py).
     planned_choices: bool = False
     # The planner's move as a prior: tried first at each node, with
-    # planner_prior / (visits + 1) added to its UCB value (0: no prior).
+    # planner_prior / (visits + 1) added to its UCB value (0: no prior),
+    # in games of at least `planner_prior_from` players.
     planner_prior: float = 0.0
+    planner_prior_from: int = 2
     # Who plays the rollouts (and rivals by policy): "heuristic"
     # (bots/_rollout.py) or "planner" (bots/_planner.py, slower).
     rollout_policy: str = "heuristic"
@@ -102,31 +104,41 @@ class SearchSettings:
     def rivals_by_policy(self, players: int) -> bool:
         return 0 < self.rivals_by_policy_from <= players
 
+    def at_table_of(self, players: int) -> SearchSettings:
+        """The settings in effect in a game of `players` seats: a prior kept
+        for larger tables is no prior here, written as the settings of a bot
+        that never had one (so results files of smaller tables still
+        describe the bot)."""
+        if players < self.planner_prior_from:
+            return replace(self, planner_prior=0.0, planner_prior_from=2)
+        return self
+
     def params(self, players: int) -> np.ndarray:
         """The kernel's parameter array for a game of `players` seats."""
+        s = self.at_table_of(players)
         p = np.zeros(K.NUM_PARAMS, np.float64)
-        p[K.P_EXPLORATION] = self.exploration
-        p[K.P_EPSILON] = self.epsilon
-        p[K.P_ROLLOUT_DEPTH] = self.rollout_depth
-        p[K.P_TEMPERATURE] = self.temperature
-        p[K.P_WIDTH] = self.width
-        p[K.P_SEES_ALL] = 1.0 if self.sees_everything else 0.0
-        p[K.P_INFER_TRAVEL] = 1.0 if self.infer_travel else 0.0
-        p[K.P_RIVALS_BY_POLICY] = 1.0 if self.rivals_by_policy(players) else 0.0
-        p[K.P_BELIEF_SWEEPS] = self.belief_sweeps
-        p[K.P_PLANNED_CHOICES] = 1.0 if self.planned_choices else 0.0
-        p[K.P_PLANNER_PRIOR] = self.planner_prior
-        if self.rollout_policy not in ("heuristic", "planner"):
-            raise ValueError(f"unknown rollout policy {self.rollout_policy!r}")
-        p[K.P_PLANNER_ROLLOUTS] = 1.0 if self.rollout_policy == "planner" else 0.0
-        p[K.P_PLANNED_OFFERS] = 1.0 if self.planned_offers else 0.0
-        p[K.P_KEEP_REFUSALS] = 1.0 if self.keep_refusals else 0.0
-        if self.evaluation == "fitted":
+        p[K.P_EXPLORATION] = s.exploration
+        p[K.P_EPSILON] = s.epsilon
+        p[K.P_ROLLOUT_DEPTH] = s.rollout_depth
+        p[K.P_TEMPERATURE] = s.temperature
+        p[K.P_WIDTH] = s.width
+        p[K.P_SEES_ALL] = 1.0 if s.sees_everything else 0.0
+        p[K.P_INFER_TRAVEL] = 1.0 if s.infer_travel else 0.0
+        p[K.P_RIVALS_BY_POLICY] = 1.0 if s.rivals_by_policy(players) else 0.0
+        p[K.P_BELIEF_SWEEPS] = s.belief_sweeps
+        p[K.P_PLANNED_CHOICES] = 1.0 if s.planned_choices else 0.0
+        p[K.P_PLANNER_PRIOR] = s.planner_prior
+        if s.rollout_policy not in ("heuristic", "planner"):
+            raise ValueError(f"unknown rollout policy {s.rollout_policy!r}")
+        p[K.P_PLANNER_ROLLOUTS] = 1.0 if s.rollout_policy == "planner" else 0.0
+        p[K.P_PLANNED_OFFERS] = 1.0 if s.planned_offers else 0.0
+        p[K.P_KEEP_REFUSALS] = 1.0 if s.keep_refusals else 0.0
+        if s.evaluation == "fitted":
             p[K.P_FITTED_EVALUATION] = 1.0
             p[K.P_EVALUATION_WEIGHTS:K.P_EVALUATION_WEIGHTS + NUM_FEATURES] = EVALUATION_WEIGHTS
-        elif self.evaluation != "hand-set":
-            raise ValueError(f"unknown evaluation {self.evaluation!r}")
-        if self.belief_sweeps:
+        elif s.evaluation != "hand-set":
+            raise ValueError(f"unknown evaluation {s.evaluation!r}")
+        if s.belief_sweeps:
             p[K.P_BELIEF_WEIGHTS:] = belief_weights(players).ravel()
         return p
 

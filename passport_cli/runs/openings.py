@@ -34,7 +34,7 @@ class BuildSettings:
         return {"level": self.level, "players": self.players,
                 "extensions": Config(extensions=self.extensions).extension_names,
                 "depth": self.depth, "seed": self.seed,
-                "settings": search_settings_of(self.level)}
+                "settings": search_settings_of(self.level, players=self.players)}
 
 
 def book_positions(settings: BuildSettings, game: int) -> list[tuple[str, dict]]:

@@ -277,6 +277,34 @@ def test_a_strong_planner_prior_leads_the_search_to_the_planners_move():
     assert differs_without > 0  # without the prior the search plays its own moves
 
 
+def test_a_prior_kept_for_larger_tables_is_off_at_smaller_ones():
+    """`planner_prior_from`: below it the kernel gets no prior, and the
+    settings in effect are those of a bot that never had one."""
+    settings = replace(QUICK, planner_prior=1.5, planner_prior_from=3)
+    assert settings.params(2)[K.P_PLANNER_PRIOR] == 0.0
+    assert settings.params(3)[K.P_PLANNER_PRIOR] == 1.5
+    assert settings.at_table_of(2) == QUICK
+    assert settings.at_table_of(4) == settings
+    # with the prior off, the search is the search without it, move for move
+    for game in positions(seed=5, players=2, every=4, limit=6):
+        view = game.view(game.decider)
+        assert IsmctsBot(settings, seed=2).choose(view) == IsmctsBot(QUICK, seed=2).choose(view)
+
+
+def test_four_mediums_without_extensions_finish_their_games():
+    """Searching bots that steal from each other at every turn can keep a
+    game from ending (docs/experiments.md, "a war of steals"): four mediums
+    without extensions played 179 rounds in a median game, a quarter of
+    them to the 200-round cap. At four players medium searches with the
+    planner's move as a prior, and its games end well before a round cap."""
+    for seed in (1, 2):
+        game = Game.new(players=4, extensions="none", seed=seed, round_cap=100)
+        bots = [make_bot("medium", seed=seed * 10 + s) for s in range(4)]
+        while not game.over:
+            game.apply(bots[game.decider].choose(game.view(game.decider)))
+        assert game.outcome.winner is not None, f"seed {seed}: no winner in 100 rounds"
+
+
 def test_planner_rollouts_play_legal_games():
     settings = replace(QUICK, iterations=60, rollout_policy="planner", rivals_by_policy_from=3)
     game = Game.new(players=3, extensions="all", seed=6, round_cap=12)
