@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import asdict, fields, replace
 
 from .baselines import RULE_BOTS
 from .ismcts import IsmctsBot, SearchSettings
-from .names import CHEATER, LEVELS, check_names, is_agent, level_of, plays_book
+from .names import (
+    CHEATER, LEVELS, BotNameError, check_names, is_agent, level_of, plays_book, variant_of,
+)
 
 # The levels that play an opening book's moves where it has them (docs/openings.md).
 BOOK_LEVELS = ("hard", "expert")
@@ -121,12 +123,66 @@ def level_settings(level: str, think: float | None = None) -> SearchSettings:
     return expert_settings(think) if level == "expert" and think else LEVEL_SETTINGS[level]
 
 
+# What a variant name may not change: what the cheater's name says, and the
+# budget the expert's --think sets through its clock.
+_FIXED = ("sees_everything",)
+
+
+def settings_of(name: str, think: float | None = None) -> SearchSettings:
+    """The search settings of a searching bot by name: its level's, with
+    the changes a variant name (LEVEL+SETTING=VALUE, bots/names.py) makes;
+    BotNameError, one sentence, for a setting that does not exist or a
+    value it cannot take."""
+    settings = level_settings(level_of(name), think)
+    changes = {}
+    for key, text in variant_of(name):
+        if key not in _SETTING_NAMES or key in _FIXED:
+            raise BotNameError(f"{name!r}: {key!r} is not a search setting a variant may change "
+                               f"(see SearchSettings in bots/ismcts.py)")
+        value = _setting_value(name, key, text, getattr(settings, key))
+        least = _LEAST.get(key, 0)
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and not value >= least:
+            raise BotNameError(f"{name!r}: {key} must be at least {least}, not {text}")
+        changes[key] = value
+    if not changes:
+        return settings
+    try:
+        changed = replace(settings, **changes)
+        changed.params(2)  # the kernel's own checks of the values
+    except (TypeError, ValueError) as error:
+        raise BotNameError(f"{name!r}: {error}") from None
+    return changed
+
+
+_SETTING_NAMES = frozenset(f.name for f in fields(SearchSettings))
+# The least value of a number a variant sets (0 for the others): a search
+# needs a move's worth of budget, a card choice a child, the evaluation's
+# softmax a positive temperature.
+_LEAST = {"iterations": 1, "width": 1, "trees": 1, "temperature": 1e-6}
+
+
+def _setting_value(name: str, key: str, text: str, current):
+    """A variant's value for `key`, read as the type of the level's value."""
+    try:
+        if isinstance(current, bool):
+            if text not in ("true", "false", "1", "0", "yes", "no"):
+                raise ValueError
+            return text in ("true", "1", "yes")
+        if isinstance(current, int):
+            return int(text)
+        if isinstance(current, float) or (current is None and key == "seconds"):
+            return None if text == "none" else float(text)
+        return text
+    except ValueError:
+        raise BotNameError(f"{name!r}: {key} takes a {type(current).__name__} "
+                           f"like {current!r}, not {text!r}") from None
+
+
 def iterations_per_move(name: str, think: float | None = None) -> int | None:
     """The search budget of a bot by name (a cheater's is its level's), or
     None for a bot that does not search. Tournament files record it, so that
     a run is never resumed with other budgets than it started with."""
-    level = level_of(name)
-    return level_settings(level, think).iterations if level in LEVELS else None
+    return settings_of(name, think).iterations if level_of(name) in LEVELS else None
 
 
 # Search settings added after results files began to be kept, with the value
@@ -153,7 +209,7 @@ def search_settings_of(name: str, think: float | None = None,
         # before versions were recorded hold the first as no settings)
         version = RULE_BOTS[name].VERSION if name in RULE_BOTS else 1
         return None if version == 1 else {"version": version}
-    settings = level_settings(level, think)
+    settings = settings_of(name, think)
     settings = asdict(settings if players is None else settings.at_table_of(players))
     for key, before in ADDED_SETTINGS.items():
         if settings[key] == before:
@@ -177,6 +233,8 @@ def make_bot(name: str, seed: int = 0, think: float | None = None, measurement: 
         if book is None:
             raise ValueError(f"{name} plays an opening book, and none was given")
         return IsmctsBot(level_settings(level_of(name), think), seed, name, book=book)
+    if variant_of(name):
+        return IsmctsBot(settings_of(name, think), seed, name)
     if name.startswith(CHEATER):
         from .ismcts import CheatingIsmctsBot
         return CheatingIsmctsBot(level_settings(level_of(name), think), seed, name)

@@ -30,6 +30,11 @@ CHEATER = "cheater-"
 BOOKED = "+book"
 MEASUREMENT_BOTS = (tuple(CHEATER + level for level in LEVELS)
                     + tuple(level + BOOKED for level in ("hard", "expert")))
+# LEVEL+SETTING=VALUE[+SETTING=VALUE...]: LEVEL with some of its search
+# settings changed (bots/ismcts.py, SearchSettings), e.g.
+# medium+planner_prior=1: a change to a level tested against the level by a
+# tournament's SPRT before any code changes. Tournaments accept it.
+VARIANT = "+"
 # cmd:COMMAND: an outside program that plays through the agent protocol
 # (bots/agents.py, docs/agent-protocol.md). Where a list of bots allows it.
 AGENT = "cmd:"
@@ -40,8 +45,22 @@ class BotNameError(ValueError):
 
 
 def level_of(name: str) -> str:
-    """The level a bot name searches at: 'hard' for hard, cheater-hard and hard+book."""
-    return name.removeprefix(CHEATER).removesuffix(BOOKED)
+    """The level a bot name searches at: 'hard' for hard, cheater-hard,
+    hard+book and hard+planner_prior=8."""
+    return name.removeprefix(CHEATER).removesuffix(BOOKED).split(VARIANT)[0]
+
+
+def variant_of(name: str) -> tuple[tuple[str, str], ...]:
+    """The settings a variant name changes, as written: ('planner_prior',
+    '8') for hard+planner_prior=8; () for any other name (its syntax only:
+    bots.difficulty.settings_of checks the settings)."""
+    level, *parts = name.split(VARIANT)
+    if level not in LEVELS or not parts:
+        return ()
+    changes = tuple(tuple(part.split("=", 1)) for part in parts)
+    if all(len(c) == 2 and c[0].isidentifier() and c[1] for c in changes):
+        return changes
+    return ()
 
 
 def plays_book(name: str) -> bool:
@@ -67,10 +86,10 @@ def check_names(names, measurement: bool = False, agents: bool = False) -> None:
         if agents and is_agent(name):
             if not name[len(AGENT):].strip():
                 raise BotNameError(f"{name!r} names no program (write e.g. cmd:python mybot.py)")
-        elif name not in known:
+        elif name not in known and not (measurement and variant_of(name)):
             raise BotNameError(f"unknown bot {name!r}; choose from {', '.join(BOT_NAMES)}"
-                               + (" (or cheater-LEVEL and hard+book or expert+book, "
-                                  "for measurement)" if measurement else "")
+                               + (" (or cheater-LEVEL, hard+book or expert+book and "
+                                  "LEVEL+SETTING=VALUE, for measurement)" if measurement else "")
                                + (" or cmd:COMMAND, an outside program" if agents else ""))
 
 

@@ -28,7 +28,9 @@ class FileProblem(click.ClickException):
                    "expert,greedy,greedy,greedy). cmd:COMMAND is an outside program that "
                    "plays through the agent protocol (docs/agent-protocol.md), e.g. "
                    "'cmd:python mybot.py',greedy. For measurement only, cheater-LEVEL is "
-                   "LEVEL's search seeing every hand.")
+                   "LEVEL's search seeing every hand, and LEVEL+SETTING=VALUE is LEVEL with "
+                   "search settings changed (e.g. medium+planner_prior=2; docs/bots.md), "
+                   "to test a change with --sprt.")
 @click.option("--players", type=int, default=None, callback=check_players,
               help="Seats per game, 2 to 6; must match --bots.  [default: one per --bots entry]")
 @click.option("--games", "deals", type=click.IntRange(min=1), default=None,

@@ -58,6 +58,53 @@ def test_settings_are_checked():
         TournamentSettings(bots=("greedy", "random"), deals=0)
 
 
+def test_a_variant_of_a_level_searches_with_the_settings_it_names():
+    """LEVEL+SETTING=VALUE: the level's settings with those changed, for
+    measurement only; anything else is one clear sentence."""
+    from bots.difficulty import level_settings, make_bot, search_settings_of, settings_of
+    from bots.names import BotNameError, check_names, level_of, variant_of
+    name = "hard+planner_prior=8+planner_prior_from=3+keep_refusals=yes"
+    assert level_of(name) == "hard"
+    assert variant_of(name) == (("planner_prior", "8"), ("planner_prior_from", "3"),
+                                ("keep_refusals", "yes"))
+    assert variant_of("hard+book") == variant_of("hard") == variant_of("greedy+x=1") == ()
+    assert settings_of(name) == replace(level_settings("hard"), planner_prior=8.0,
+                                        planner_prior_from=3, keep_refusals=True)
+    assert make_bot(name, measurement=True).settings == settings_of(name)
+    assert search_settings_of(name, players=4)["planner_prior"] == 8.0
+    assert "planner_prior" not in search_settings_of(name, players=2)  # not in effect in duels
+    assert settings_of("expert+iterations=4000", think=0.5).seconds == 1.5  # the clock cap stays
+    check_names([name], measurement=True)
+    with pytest.raises(BotNameError, match="unknown bot"):
+        check_names([name])  # only for measurement
+    for bad, problem in [("hard+speed=2", "'speed' is not a search setting"),
+                         ("hard+iterations=0", "iterations must be at least 1, not 0"),
+                         ("hard+exploration=-1", "exploration must be at least 0"),
+                         ("hard+infer_travel=maybe", "takes a bool like True, not 'maybe'"),
+                         ("hard+evaluation=magic", "unknown evaluation"),
+                         ("hard+sees_everything=true", "not a search setting a variant may change")]:
+        with pytest.raises(BotNameError, match=problem) as error:
+            settings_of(bad)
+        assert "\n" not in str(error.value)
+        with pytest.raises(TournamentError, match=problem):
+            TournamentSettings(bots=(bad, "hard"))
+    with pytest.raises(TournamentError, match="unknown bot"):
+        TournamentSettings(bots=("hard+planner_prior", "hard"))
+
+
+def test_a_variant_that_changes_nothing_plays_the_levels_games():
+    """The variant is the level's search with its settings changed, nothing
+    else: with the level's own values it plays the very same games."""
+    level = TournamentSettings(bots=("medium", "greedy"), deals=2, seed=5, extensions=0, round_cap=30)
+    same = replace(level, bots=("medium+iterations=200", "greedy"))
+    other = replace(level, bots=("medium+iterations=20", "greedy"))
+
+    def games(settings):
+        return [(r.winner, r.reason, r.rounds, r.steps) for r in run_tournament(settings)]
+    assert games(same) == games(level)
+    assert games(other) != games(level)
+
+
 # ---- statistics -----------------------------------------------------------------------
 
 @pytest.mark.parametrize("wins,games,low,high", [
