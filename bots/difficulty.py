@@ -123,9 +123,13 @@ def level_settings(level: str, think: float | None = None) -> SearchSettings:
     return expert_settings(think) if level == "expert" and think else LEVEL_SETTINGS[level]
 
 
-# What a variant name may not change: what the cheater's name says, and the
-# budget the expert's --think sets through its clock.
-_FIXED = ("sees_everything",)
+# The search settings a variant name may change: all but whether the search
+# sees every hand, which only a cheater's name says.
+_SETTING_NAMES = frozenset(f.name for f in fields(SearchSettings)) - {"sees_everything"}
+# The least value of a number a variant sets (0 for the others): a search
+# needs a move's worth of budget, a card choice a child, the evaluation's
+# softmax a positive temperature.
+_LEAST = {"iterations": 1, "width": 1, "trees": 1, "temperature": 1e-6}
 
 
 def settings_of(name: str, think: float | None = None) -> SearchSettings:
@@ -136,7 +140,7 @@ def settings_of(name: str, think: float | None = None) -> SearchSettings:
     settings = level_settings(level_of(name), think)
     changes = {}
     for key, text in variant_of(name):
-        if key not in _SETTING_NAMES or key in _FIXED:
+        if key not in _SETTING_NAMES:
             raise BotNameError(f"{name!r}: {key!r} is not a search setting a variant may change "
                                f"(see SearchSettings in bots/ismcts.py)")
         value = _setting_value(name, key, text, getattr(settings, key))
@@ -153,12 +157,6 @@ def settings_of(name: str, think: float | None = None) -> SearchSettings:
         raise BotNameError(f"{name!r}: {error}") from None
     return changed
 
-
-_SETTING_NAMES = frozenset(f.name for f in fields(SearchSettings))
-# The least value of a number a variant sets (0 for the others): a search
-# needs a move's worth of budget, a card choice a child, the evaluation's
-# softmax a positive temperature.
-_LEAST = {"iterations": 1, "width": 1, "trees": 1, "temperature": 1e-6}
 
 
 def _setting_value(name: str, key: str, text: str, current):
