@@ -103,17 +103,19 @@ def expert_settings(think: float = EXPERT_THINK) -> SearchSettings:
 # no choice the planner rules out (`planned_choices`): in duels, medium so
 # scored 61.0% against medium without it (400 games), and the levels pass
 # the sanity suite (tests/bots/sanity.py) that they failed without it.
-# From three players up, medium searches with the planner's move as a prior:
-# without it, mediums steal from each other at nearly every turn and their
-# games without extensions drag to the round cap; with it they end, and it
-# is not weaker (SPRTs at four players, with every extension and without;
-# docs/bots.md). In duels stealing is what wins, and it keeps none.
+# From three players up, medium and hard search with the planner's move as
+# a prior (1 for medium, 8 for hard's larger search): without it, they steal
+# from each other at nearly every turn and their games without extensions
+# drag towards the round cap; with it they end, and it is not weaker (SPRTs
+# at four players, with every extension and without; docs/bots.md). In
+# duels stealing is what wins, and they keep none.
 LEVEL_SETTINGS = dict(zip(LEVELS, (
     SearchSettings(iterations=20, rollout_depth=4, epsilon=0.6, exploration=1.0,  # easy
                    planned_choices=True),
     SearchSettings(iterations=200, rollout_depth=20, infer_travel=True, planned_choices=True,     # medium
                    planner_prior=1.0, planner_prior_from=3),
-    SearchSettings(iterations=2_000, rollout_depth=20, infer_travel=True, planned_choices=True),  # hard
+    SearchSettings(iterations=2_000, rollout_depth=20, infer_travel=True, planned_choices=True,   # hard
+                   planner_prior=8.0, planner_prior_from=3),
     expert_settings(),                                                               # expert
 ), strict=True))
 
