@@ -160,7 +160,6 @@ def settings_of(name: str, think: float | None = None) -> SearchSettings:
     return changed
 
 
-
 def _setting_value(name: str, key: str, text: str, current):
     """A variant's value for `key`, read as the type of the level's value."""
     try:
