@@ -88,7 +88,9 @@ P_PLANNED_OFFERS = 13  # 1: in the tree, an offer's cards and kinds are the plan
 # 1: another seat declines an offer asking for a kind it declined to give
 # since its turn began (public memory, REFUSED), as players do
 P_KEEP_REFUSALS = 14
-P_EVALUATION_WEIGHTS = 15  # then the fitted evaluation's weights, NUM_FEATURES of them
+# 1 (with planned choices): a seat that can travel travels (`sensible_actions`)
+P_TRAVEL_FIRST = 15
+P_EVALUATION_WEIGHTS = 16  # then the fitted evaluation's weights, NUM_FEATURES of them
 P_BELIEF_WEIGHTS = P_EVALUATION_WEIGHTS + NUM_FEATURES  # then the belief's log weights, ROUND_BUCKETS x WEIGHT_COLUMNS
 NUM_PARAMS = P_BELIEF_WEIGHTS + ROUND_BUCKETS * WEIGHT_COLUMNS
 
@@ -295,6 +297,7 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
     planner_rollouts = params[P_PLANNER_ROLLOUTS] != 0.0
     planned_offers = params[P_PLANNED_OFFERS] != 0.0
     keep_refusals = params[P_KEEP_REFUSALS] != 0.0
+    travel_first = params[P_TRAVEL_FIRST] != 0.0
     rng = np.empty(1, np.int64)
     rng[0] = header[T_RNG]
     exploration = params[P_EXPLORATION]
@@ -357,7 +360,7 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
                 apply_action(S, planner_action(S, legal, n, decider, planner_scratch), log)
                 continue
             if planned:
-                n = sensible_actions(observation if node == 0 else S, legal, n, decider)
+                n = sensible_actions(observation if node == 0 else S, legal, n, decider, travel_first)
             prior = -1
             if prior_weight > 0.0:
                 if ints[node, 6] == NO_PRIOR:

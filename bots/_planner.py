@@ -50,6 +50,7 @@ FORBIDDEN_ITEM = -6.0
 # play (R3.1): the only one is worth more than anything short of a winning
 # set of postcards.
 ONLY_PASSPORT = 40.0
+WINS = 1000.0        # a card that wins at once: a payment keeps it whatever else it costs
 # An offer is made only when its chance of acceptance times what it wins
 # reaches this: a declined offer costs no action (R5.3) but shows cards.
 OFFER_EXPECTED = 3.0
@@ -219,11 +220,33 @@ def sort_ids(cards, n):
 
 
 @njit(cache=True)
+def recycle_wins(S, seat):
+    """Whether a recycle by `seat` wins at once: it holds 3 postcards, one
+    lies in the discard pile, and it can pay the cost with other cards
+    (R5.2, R9.4: the fourth postcard ends the game, R8)."""
+    if kind_count(S, seat, C.KIND_POSTCARD) < 3:
+        return False
+    in_pile = False
+    payable = 0
+    for c in range(NUM_CARDS):
+        if CARD_KIND[c] != C.KIND_POSTCARD:
+            if S[LOC + c] == seat and not is_forbidden(c):
+                payable += 1
+        elif S[LOC + c] == LOC_DISCARD:
+            in_pile = True
+    due = S[NEED] if S[PHASE] == PH_RECYCLE_PAY else recycle_cost(S, seat)
+    return in_pile and payable >= due
+
+
+@njit(cache=True)
 def plan_payment(S, seat, need, above, out):
     """The `need` payable cards of `seat` with ids above `above` that cost it
     least to lose (keep value, and what the pile would give a rival), chosen
     as a set; written to out[:need] in increasing id order. Returns the set's
-    cost, or 1e9 if too few cards qualify."""
+    cost, or 1e9 if too few cards qualify. While a recycle would win
+    (`recycle_wins`), a postcard is paid last: whatever else it costs, the
+    fourth postcard wins."""
+    keep_postcards = recycle_wins(S, seat)
     total = 0.0
     denials = np.full(NUM_KINDS, np.nan)  # denial of each kind, worked out once: it scans every rival
     for step in range(need):
@@ -245,6 +268,8 @@ def plan_payment(S, seat, need, above, out):
             if np.isnan(denials[kind]):
                 denials[kind] = denial(S, seat, kind)
             cost = keep_value(S, seat, kind, kind_count(S, seat, kind) - 1 - same) + denials[kind]
+            if keep_postcards and kind == C.KIND_POSTCARD:
+                cost += WINS
             if cost < best_cost:
                 best_cost = cost
                 best = c
@@ -467,6 +492,10 @@ def main_action(S, legal, n, seat, scratch):
     draw = draw_value(S, seat)
     ready = travel_ready_but_forbidden(S, seat)
     size, total = hand_value(S, seat)
+    if recycle_wins(S, seat):
+        for i in range(n):
+            if legal[i] == A_RECYCLE:
+                return A_RECYCLE
     for i in range(n):
         a = legal[i]
         if a == A_TRAVEL:
@@ -585,6 +614,10 @@ def planner_action(S, legal, n, seat, scratch):
                 best = legal[i]
         return best
     if phase == PH_RECYCLE_TAKE or phase == PH_LG_TAKE:
+        if kind_count(S, seat, C.KIND_POSTCARD) >= 3:
+            for i in range(n):
+                if CARD_KIND[legal[i] - A_CARD] == C.KIND_POSTCARD:
+                    return legal[i]  # the fourth postcard wins at once (R8)
         best = legal[0]
         best_value = -1e18
         for i in range(n):
@@ -652,8 +685,33 @@ def planned_phase(phase):
     return phase == PH_RECYCLE_PAY or phase == PH_STEAL_PAY or phase == PH_DISCARD or phase == PH_DISPOSE_WITH
 
 
+@njit(cache=True, inline='always')
+def can_travel_now(legal, n):
+    """Is a travel among the main actions legal[:n] (R6)?"""
+    for i in range(n):
+        if A_TRAVEL <= legal[i] < A_DISPOSE:
+            return True
+    return False
+
+
 @njit(cache=True)
-def sensible_actions(S, legal, n, seat):
+def travel_moves(S, legal, n, seat):
+    """Keep in legal[:n] the travels, the free plays (R9.2: an Upgrade, a
+    Customs Declaration, Binoculars) and, while `seat` holds 3 postcards,
+    the offers; return the new n."""
+    offers = kind_count(S, seat, C.KIND_POSTCARD) >= 3
+    kept = 0
+    for i in range(n):
+        a = legal[i]
+        if ((A_TRAVEL <= a < A_DISPOSE) or (A_UPGRADE <= a < A_END_TURN)
+                or (offers and A_TRADE_TO <= a < A_STEAL_FROM)):
+            legal[kept] = a
+            kept += 1
+    return kept
+
+
+@njit(cache=True)
+def sensible_actions(S, legal, n, seat, travel_first):
     """Remove from legal[:n] the choices no sensible player makes, and return
     the new n (never 0: if every choice is removed, all are kept):
     - giving away the only passport in an offer (without one there is no
@@ -661,8 +719,33 @@ def sensible_actions(S, legal, n, seat):
     - asking for one more copy of a kind than the target can hold (all
       other copies are seen elsewhere);
     - accepting an offer that asks for a postcard that could be the
-      offerer's fourth (R9.4; `reply_gain`)."""
+      offerer's fourth (R9.4; `reply_gain`);
+    - anything but a recycle when a recycle wins at once (`recycle_wins`),
+      and then anything but taking the fourth postcard (R8);
+    - with `travel_first`, any other action when a travel is legal (R6): a
+      travel to the center wins, one to the own country can never be taken
+      back, and waiting only lets rivals steal the items it needs. Kept:
+      the free plays (R9.2), and offers while the seat holds 3 postcards
+      (an offer may then win at once, R8)."""
     phase = S[PHASE]
+    if phase == PH_MAIN:
+        if recycle_wins(S, seat):
+            for i in range(n):
+                if legal[i] == A_RECYCLE:
+                    legal[0] = A_RECYCLE
+                    return 1
+        if travel_first and can_travel_now(legal, n):
+            return travel_moves(S, legal, n, seat)
+        return n
+    if phase == PH_RECYCLE_TAKE:
+        if kind_count(S, seat, C.KIND_POSTCARD) < 3:
+            return n
+        kept = 0
+        for i in range(n):
+            if A_CARD <= legal[i] < A_KIND and CARD_KIND[legal[i] - A_CARD] == C.KIND_POSTCARD:
+                legal[kept] = legal[i]
+                kept += 1
+        return kept if kept > 0 else n
     if phase != PH_TRADE_GIVE and phase != PH_TRADE_ASK and phase != PH_TRADE_REPLY:
         return n
     kept = 0

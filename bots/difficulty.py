@@ -54,7 +54,10 @@ def expert_settings(think: float = EXPERT_THINK) -> SearchSettings:
     `IsmctsBot._worth_playing`): a duel's rival declines nearly every offer.
 
     Like every level, it pays and discards the planner's sets and makes no
-    choice the planner rules out (`planned_choices`, bots/ismcts.py).
+    choice the planner rules out (`planned_choices`, bots/ismcts.py); like
+    medium and hard, it travels whenever it can (`travel_first`): its fitted
+    evaluation alone rated staying home with a full hand above a travel to
+    its own country (docs/bots.md).
 
     A decision that completes its own move (an offer's cards and kinds, what
     a recycle takes) goes on in the subtree of the move it began
@@ -87,7 +90,7 @@ def expert_settings(think: float = EXPERT_THINK) -> SearchSettings:
                           rivals_by_policy_from=3, evaluation="fitted", belief_sweeps=2,
                           duel_offer_margin=0.02, planned_choices=True,
                           reuse_tree=True, inner_share=0.25, keep_refusals=True,
-                          declined_share=0.25)
+                          declined_share=0.25, travel_first=True)
 
 
 # The ladder (docs/strength.md, "The difficulty ladder"): in two-player
@@ -108,14 +111,15 @@ def expert_settings(think: float = EXPERT_THINK) -> SearchSettings:
 # from each other at nearly every turn and their games without extensions
 # drag towards the round cap; with it they end, and it is not weaker (SPRTs
 # at four players, with every extension and without; docs/bots.md). In
-# duels stealing is what wins, and they keep none.
+# duels stealing is what wins, and they keep none. From medium up a seat
+# that can travel travels (`travel_first`; easy, a beginner, may dawdle).
 LEVEL_SETTINGS = dict(zip(LEVELS, (
     SearchSettings(iterations=20, rollout_depth=4, epsilon=0.6, exploration=1.0,  # easy
                    planned_choices=True),
     SearchSettings(iterations=200, rollout_depth=20, infer_travel=True, planned_choices=True,     # medium
-                   planner_prior=1.0, planner_prior_from=3),
+                   planner_prior=1.0, planner_prior_from=3, travel_first=True),
     SearchSettings(iterations=2_000, rollout_depth=20, infer_travel=True, planned_choices=True,   # hard
-                   planner_prior=8.0, planner_prior_from=3),
+                   planner_prior=8.0, planner_prior_from=3, travel_first=True),
     expert_settings(),                                                               # expert
 ), strict=True))
 
@@ -191,7 +195,7 @@ def iterations_per_move(name: str, think: float | None = None) -> int | None:
 ADDED_SETTINGS = {"planned_choices": False, "planner_prior": 0.0, "rollout_policy": "heuristic",
                   "planned_offers": False, "inner_share": 1.0, "trees": 1,
                   "reuse_tree": False, "keep_refusals": False, "declined_share": 1.0,
-                  "planner_prior_from": 2}
+                  "planner_prior_from": 2, "travel_first": False}
 
 
 def search_settings_of(name: str, think: float | None = None,

@@ -95,6 +95,9 @@ class SearchSettings:
     # declined to give since its turn began (the public memory of answers,
     # R5.3): a bot does not expect a rival to change its mind within a turn.
     keep_refusals: bool = False
+    # With planned choices: a seat that can travel travels (R6), in the
+    # tree and at the root (`sensible_actions`, bots/_planner.py).
+    travel_first: bool = False
     # The share of the budget a main decision gets after an offer of the turn
     # was declined: the same position was searched whole a moment before, and
     # only the declined offer's answer is new. 1: the whole budget.
@@ -133,6 +136,7 @@ class SearchSettings:
         p[K.P_PLANNER_ROLLOUTS] = 1.0 if s.rollout_policy == "planner" else 0.0
         p[K.P_PLANNED_OFFERS] = 1.0 if s.planned_offers else 0.0
         p[K.P_KEEP_REFUSALS] = 1.0 if s.keep_refusals else 0.0
+        p[K.P_TRAVEL_FIRST] = 1.0 if s.travel_first else 0.0
         if s.evaluation == "fitted":
             p[K.P_FITTED_EVALUATION] = 1.0
             p[K.P_EVALUATION_WEIGHTS:K.P_EVALUATION_WEIGHTS + NUM_FEATURES] = EVALUATION_WEIGHTS

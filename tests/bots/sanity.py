@@ -7,6 +7,10 @@ never depends on the state's layout. Each has a `kind`, and `verdict`
 says whether a move is sensible there, from the decider's view only:
 
 - travel-wins: travelling to the center wins at once (R6): travel.
+- travel-home: travelling to the own country is legal: travel (R6; it can
+  never be taken back, and waiting lets rivals steal what it needs), or
+  first a free play (R9.2), or an offer while holding 3 postcards (it may
+  win at once, R8).
 - recycle-wins: three postcards in hand, one in the discard pile and enough
   other cards to pay: a recycle takes the fourth and wins (R5.2, R9.4):
   recycle, or first a move that keeps the action (an offer, a free play).
@@ -34,7 +38,7 @@ from engine import kernels as L
 from engine.kernels import CARD_KIND
 
 POSITIONS = Path(__file__).with_name("sanity_positions.json")
-KINDS = ("travel-wins", "recycle-wins", "keep-only-passport", "give-only-passport",
+KINDS = ("travel-wins", "travel-home", "recycle-wins", "keep-only-passport", "give-only-passport",
          "no-fourth-postcard", "ask-what-can-be-there")
 PAY_PHASES = (L.PH_RECYCLE_PAY, L.PH_STEAL_PAY, L.PH_DISCARD, L.PH_DISPOSE_WITH)
 TRAVELS = {L.A_TRAVEL, L.A_TRAVEL_CARD, L.A_TRAVEL_CARD + 1, L.A_TRAVEL_CARD + 2}
@@ -67,8 +71,8 @@ def kinds_of(game: Game) -> list[str]:
     hand = game.hand(seat)
     passports = [c for c in hand if CARD_KIND[c] == C.KIND_PASSPORT]
     if phase == L.PH_MAIN:
-        if legal & TRAVELS and game.own_country(seat) is None:
-            found.append("travel-wins")
+        if legal & TRAVELS:
+            found.append("travel-wins" if game.own_country(seat) is None else "travel-home")
         postcards = sum(1 for c in hand if CARD_KIND[c] == C.KIND_POSTCARD)
         payable = [c for c in hand if not L.is_forbidden(c) and CARD_KIND[c] != C.KIND_POSTCARD]
         if (postcards == 3 and L.A_RECYCLE in legal and not legal & TRAVELS
@@ -114,6 +118,10 @@ def verdict(game: Game, kind: str, action: int) -> bool:
     S = game.observation(game.decider)
     if kind == "travel-wins":
         return action in TRAVELS
+    if kind == "travel-home":
+        postcards = sum(1 for c in game.hand(game.decider) if CARD_KIND[c] == C.KIND_POSTCARD)
+        return action in TRAVELS or L.A_UPGRADE <= action < L.A_END_TURN \
+            or (postcards >= 3 and L.A_TRADE_TO <= action < L.A_STEAL_FROM)
     if kind == "recycle-wins":  # or a move that keeps the action: an offer, a free play (R5.3, R9.2)
         return action == L.A_RECYCLE or L.A_TRADE_TO <= action < L.A_STEAL_FROM \
             or L.A_UPGRADE <= action < L.A_END_TURN

@@ -46,6 +46,7 @@ def test_a_file_of_an_older_rule_based_bot_is_refused(monkeypatch):
     path = next(p for p in RESULTS if p.name.startswith("planner-greedy"))
     settings = settings_of(json.loads(path.read_text(encoding="utf-8")))
     assert load_results(path, settings)  # today's planner: the file holds its games
-    monkeypatch.setattr(PlannerBot, "VERSION", 2)  # as after a change to how it plays
-    with pytest.raises(ResultsFileError, match="search settings of planner: None in the file, version 2 asked"):
+    asked = PlannerBot.VERSION + 1
+    monkeypatch.setattr(PlannerBot, "VERSION", asked)  # as after a change to how it plays
+    with pytest.raises(ResultsFileError, match=rf"search settings of planner: .*in the file, (version )?{asked} asked"):
         load_results(path, settings)

@@ -66,3 +66,22 @@ def test_a_payment_is_the_planners_card_and_a_hint_still_rates_every_card(positi
         assert sum(m.visits for m in moves) > 100
         checked += 1
     assert checked >= 3
+
+
+@pytest.mark.parametrize("level", ["planner", "medium"])
+def test_a_winning_recycle_is_played_through_to_the_win(level, positions):
+    """Where a recycle wins, the bot pays with other cards (its only passport
+    too, if need be) and takes the fourth postcard: the game ends, its seat
+    the winner (R5.2, R8)."""
+    checked = 0
+    for number, (position, game) in enumerate(positions):
+        if position["kind"] != "recycle-wins":
+            continue
+        game = sanity.replay(position)  # a game of its own: the fixture's is shared
+        seat = game.decider
+        bot = make_bot(level, seed=number)
+        while not game.over and game.decider == seat:
+            game.apply(bot.choose(game.view(seat)))
+        assert game.over and game.outcome.winner == seat, (position["seed"], game.outcome)
+        checked += 1
+    assert checked >= 3
