@@ -85,3 +85,29 @@ def test_a_winning_recycle_is_played_through_to_the_win(level, positions):
         assert game.over and game.outcome.winner == seat, (position["seed"], game.outcome)
         checked += 1
     assert checked >= 3
+
+
+def test_travel_first_keeps_the_travels_and_the_free_plays(positions):
+    """Where a travel home is legal, `travel_first` leaves the travels, the
+    free plays and (holding 3 postcards) the offers; without it every
+    legal move stays."""
+    import numpy as np
+
+    from bots import _planner
+    from engine import kernels as L
+    checked = 0
+    for position, game in positions:
+        if position["kind"] != "travel-home":
+            continue
+        view = game.view(game.decider)
+        legal = np.asarray(view.legal_actions, np.int64)
+        first = legal.copy()
+        n = _planner.sensible_actions(view.observation, first, len(first), view.seat, True)
+        assert set(first[:n]) <= set(legal.tolist())
+        assert any(L.A_TRAVEL <= a < L.A_DISPOSE for a in first[:n])
+        assert n < len(legal)  # a draw at least was dropped
+        assert all(sanity.verdict(game, "travel-home", int(a)) for a in first[:n])
+        same = legal.copy()
+        assert _planner.sensible_actions(view.observation, same, len(same), view.seat, False) == len(legal)
+        checked += 1
+    assert checked >= 3
