@@ -239,6 +239,18 @@ def recycle_wins(S, seat):
 
 
 @njit(cache=True)
+def fourth_postcard(S, seat, legal, n):
+    """Among the cards legal[:n] that `seat` may take, a postcard that is its
+    fourth and so wins at once (R8); -1 if there is none."""
+    if kind_count(S, seat, C.KIND_POSTCARD) < 3:
+        return -1
+    for i in range(n):
+        if A_CARD <= legal[i] < A_KIND and CARD_KIND[legal[i] - A_CARD] == C.KIND_POSTCARD:
+            return legal[i]
+    return -1
+
+
+@njit(cache=True)
 def plan_payment(S, seat, need, above, out):
     """The `need` payable cards of `seat` with ids above `above` that cost it
     least to lose (keep value, and what the pile would give a rival), chosen
@@ -614,10 +626,9 @@ def planner_action(S, legal, n, seat, scratch):
                 best = legal[i]
         return best
     if phase == PH_RECYCLE_TAKE or phase == PH_LG_TAKE:
-        if kind_count(S, seat, C.KIND_POSTCARD) >= 3:
-            for i in range(n):
-                if CARD_KIND[legal[i] - A_CARD] == C.KIND_POSTCARD:
-                    return legal[i]  # the fourth postcard wins at once (R8)
+        wins = fourth_postcard(S, seat, legal, n)
+        if wins >= 0:
+            return wins
         best = legal[0]
         best_value = -1e18
         for i in range(n):
@@ -738,14 +749,14 @@ def sensible_actions(S, legal, n, seat, travel_first):
             return travel_moves(S, legal, n, seat)
         return n
     if phase == PH_RECYCLE_TAKE:
-        if kind_count(S, seat, C.KIND_POSTCARD) < 3:
+        if fourth_postcard(S, seat, legal, n) < 0:
             return n
-        kept = 0
+        kept = 0  # every postcard there wins
         for i in range(n):
-            if A_CARD <= legal[i] < A_KIND and CARD_KIND[legal[i] - A_CARD] == C.KIND_POSTCARD:
+            if CARD_KIND[legal[i] - A_CARD] == C.KIND_POSTCARD:
                 legal[kept] = legal[i]
                 kept += 1
-        return kept if kept > 0 else n
+        return kept
     if phase != PH_TRADE_GIVE and phase != PH_TRADE_ASK and phase != PH_TRADE_REPLY:
         return n
     kept = 0
