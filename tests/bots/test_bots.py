@@ -205,13 +205,22 @@ def test_rivals_by_policy_keeps_rival_moves_out_of_the_tree():
 
 
 def test_rivals_by_policy_from_three_players_leaves_two_player_trees_alone():
-    expert = make_bot("expert", think=0.02).settings
-    assert not expert.rivals_by_policy(2) and expert.rivals_by_policy(3)
+    from_three = replace(make_bot("expert", think=0.02).settings, rivals_by_policy_from=3,
+                         seconds=None)
+    assert not from_three.rivals_by_policy(2) and from_three.rivals_by_policy(3)
     rival_nodes = 0
     for game in positions(seed=5, players=2, limit=6):
         view = game.view(game.decider)
-        rival_nodes += rival_only_moves_in_tree(view, replace(expert, seconds=None))
+        rival_nodes += rival_only_moves_in_tree(view, from_three)
     assert rival_nodes > 0
+
+
+def test_the_expert_searches_its_rivals_moves_at_every_table():
+    expert = make_bot("expert", think=0.02).settings
+    assert not any(expert.rivals_by_policy(players) for players in range(2, 7))
+    game = next(iter(positions(seed=5, limit=1)))  # 4 players
+    view = game.view(game.decider)
+    assert rival_only_moves_in_tree(view, replace(expert, seconds=None, iterations=2000)) > 0
 
 
 def test_search_refuses_an_observation_no_world_fits():
