@@ -32,7 +32,7 @@ def expert_settings(think: float = EXPERT_THINK) -> SearchSettings:
     players, every extension, that won 48.0% against 37.0% with rivals
     played by the rollout policy on the same 200 games at 4,000 iterations
     a move (+11 points paired), +8.7 and +4.5 points over two sets of 400
-    games at 1,000, and its searches end sooner; against three greedy bots
+    games at 1,000, in runs that took less time; against three greedy bots
     it made no difference shown (-2.0 +- 5.9 points paired over 400 games),
     and an SPRT at four players against the expert with rivals by policy
     accepted that it is not 5 points weaker (28.1% over 52 deals, H1;
