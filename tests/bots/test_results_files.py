@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from bots.sprt import Sprt
 from bots.tournament import TournamentSettings, load_results, results_summary
 from engine.game import parse_extensions
 
@@ -21,10 +22,12 @@ RESULTS = sorted((Path(__file__).parents[2] / "docs" / "results").glob("*.json")
 
 
 def settings_of(document: dict) -> TournamentSettings:
+    """The settings a file records, its SPRT (if the run was one) included."""
     s = document["settings"]
+    test = None if "sprt" not in s else Sprt(**s["sprt"])
     return TournamentSettings(bots=tuple(s["bots"]), deals=s["deals"], seed=s["seed"],
                               extensions=parse_extensions(s["extensions"]),
-                              round_cap=s["round_cap"], think=s["think"])
+                              round_cap=s["round_cap"], think=s["think"], sprt=test)
 
 
 def test_there_are_results_files():
