@@ -97,6 +97,22 @@ def expert_settings(think: float = EXPERT_THINK) -> SearchSettings:
                           declined_share=0.25, travel_first=True)
 
 
+# A person waits for a hint: its search (the expert's) also stops at this
+# share of the expert's thinking time of clock, so that a hint at the
+# default `--think 1` takes under a second even where a position's
+# iterations are slow. The expert's own moves keep their budget in
+# iterations (the same move on any machine); a hint cut short by the clock
+# still rests on most of its budget.
+HINT_CLOCK_SHARE = 0.85
+
+
+def hint_settings(think: float | None = None) -> SearchSettings:
+    """The search behind `hint`: the expert's, `think` seconds' worth, with
+    a clock cap of HINT_CLOCK_SHARE of `think` (docs/strength.md)."""
+    settings = expert_settings(think) if think else expert_settings()
+    return replace(settings, seconds=HINT_CLOCK_SHARE * (think or EXPERT_THINK))
+
+
 # The ladder (docs/strength.md, "The difficulty ladder"): in two-player
 # duplicate matches each level must score at least 60% against the one below.
 # Budget alone is a weak step there (a tenfold budget scored 55-65% in

@@ -24,14 +24,14 @@ import time
 def run_play_bench(games: int, rounds: int, hints: int, level: str, seed: int,
                    think: float | None) -> dict:
     from bots.baselines import PlannerBot
-    from bots.difficulty import expert_settings
+    from bots.difficulty import hint_settings
     from bots.ismcts import IsmctsBot
     from bots.match import Reseeded, Seat, Table, derive_seed
     from engine import Config, Phase
     from engine.game import parse_extensions
 
     waits, bot_waits, decisions, hint_times = [], [], [], []
-    hint_settings = expert_settings(think) if think else expert_settings()
+    hinting = hint_settings(think)
     for number in range(games):
         game_seed = derive_seed("bench play", seed, number)
         config = Config(4, parse_extensions("all"), game_seed)
@@ -55,7 +55,7 @@ def run_play_bench(games: int, rounds: int, hints: int, level: str, seed: int,
                 view = game.view(0)
                 if game.phase == Phase.MAIN and hinted < hints and len(view.legal_actions) > 1:
                     start = time.perf_counter()
-                    IsmctsBot(hint_settings, game_seed, "hint").analyse(view, game_seed)
+                    IsmctsBot(hinting, game_seed, "hint").analyse(view, game_seed)
                     hint_times.append(time.perf_counter() - start)
                     hinted += 1
                 table.apply(person.choose(view))

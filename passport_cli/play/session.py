@@ -431,7 +431,7 @@ class Session:
     def hint(self, menu: H.Menu) -> list[str]:
         if len(menu.choices) == 1:
             return ["There is only one option here."]
-        from bots.difficulty import expert_settings
+        from bots.difficulty import hint_settings
         from bots.ismcts import BOOK_POSITIONS, IsmctsBot, MoveEstimate
         if self.book is not None:
             from openings import opening_key
@@ -444,7 +444,7 @@ class Session:
                          "each searched deeply."]
                         + hint_lines(estimates, menu, sum(e.visits for e in estimates),
                                      self.game.players))
-        settings = expert_settings(self.think) if self.think else expert_settings()
+        settings = hint_settings(self.think)
         seed = decision_seed(self.table, self.me)
         try:
             with self.console.status("The expert is thinking about your options…",

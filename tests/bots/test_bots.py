@@ -223,6 +223,16 @@ def test_the_expert_searches_its_rivals_moves_at_every_table():
     assert rival_only_moves_in_tree(view, replace(expert, seconds=None, iterations=2000)) > 0
 
 
+def test_a_hint_searches_the_experts_budget_under_a_clock_below_its_thinking_time():
+    from bots.difficulty import HINT_CLOCK_SHARE, expert_settings, hint_settings
+    for think in (None, 0.5, 2.0):
+        expert = expert_settings(think) if think else expert_settings()
+        hint = hint_settings(think)
+        assert hint.seconds == pytest.approx(HINT_CLOCK_SHARE * (think or 1.0))
+        assert hint.seconds < (think or 1.0) < expert.seconds
+        assert replace(hint, seconds=expert.seconds) == expert
+
+
 def test_search_refuses_an_observation_no_world_fits():
     game = Game.new(players=3, extensions="all", seed=4)
     view = game.view(game.decider)
