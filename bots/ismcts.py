@@ -18,7 +18,7 @@ from engine.actions import decode
 from engine.kernels import ACTIONS_TAKEN, DECLINED, TURN
 
 from . import _ismcts as K
-from ._planner import planned_phase, planner_action
+from ._planner import planned_phase, planner_action, sensible_actions
 from ._beliefs import belief_weights
 from ._evaluation import EVALUATION_WEIGHTS, NUM_FEATURES
 
@@ -205,6 +205,11 @@ class IsmctsBot:
             action = self._planned(view)
             self.last_search = [MoveEstimate(action, 0, float("nan"))]
             return action
+        only = self._only_sensible(view)
+        if only is not None:  # the search would try nothing else
+            self.last_search = [MoveEstimate(only, 0, float("nan"))]
+            self._kept = None
+            return only
         iterations = self._share(view)
         reused = self._reused_trees(view, iterations)
         self.last_search, trees = self._search(view, seed, iterations, reused)
@@ -243,6 +248,20 @@ class IsmctsBot:
                           len(trees))
         reused = [tree.below(action, budget) for tree, budget in zip(trees, budgets)]
         return None if any(tree is None for tree in reused) else reused
+
+    def _only_sensible(self, view: SeatView) -> int | None:
+        """With planned choices, the one choice `sensible_actions` leaves at
+        the root of a decision that begins a move or answers one (a travel
+        that must be taken, a recycle that wins, declining an offer that
+        asks for a possible fourth postcard), or None: the search would
+        expand nothing else. Inside a move (MOVE_GOES_ON) the search still
+        runs, so that the move's later decisions go on in its tree."""
+        s = self.settings
+        if not s.planned_choices or view.phase in MOVE_GOES_ON:
+            return None
+        legal = np.asarray(view.legal_actions, np.int64)
+        n = sensible_actions(view.observation, legal, len(legal), view.seat, s.travel_first)
+        return int(legal[0]) if n == 1 else None
 
     def _planned(self, view: SeatView) -> int:
         """The planner's card for a payment or a discard (a set it chooses

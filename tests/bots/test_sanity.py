@@ -111,3 +111,26 @@ def test_travel_first_keeps_the_travels_and_the_free_plays(positions):
         assert _planner.sensible_actions(view.observation, same, len(same), view.seat, False) == len(legal)
         checked += 1
     assert checked >= 3
+
+
+def test_a_choice_the_planners_sense_leaves_alone_is_played_without_a_search(positions):
+    """Where `sensible_actions` leaves one choice at the root (a travel home
+    with nothing else sensible, a recycle that wins), a level plays it at
+    once, and it is the move its search would have chosen."""
+    import numpy as np
+
+    from bots import _planner
+    checked = 0
+    for number, (position, game) in enumerate(positions):
+        if position["kind"] not in ("travel-home", "recycle-wins"):
+            continue
+        view = game.view(game.decider)
+        legal = np.asarray(view.legal_actions, np.int64)
+        if _planner.sensible_actions(view.observation, legal, len(legal), view.seat, True) != 1:
+            continue
+        bot = make_bot("medium", seed=number)
+        move = bot.choose(view)
+        assert move == legal[0] and bot.last_search[0].visits == 0 and bot.last_iterations == 0
+        assert [m.action for m in bot.analyse(view, seed=number)] == [move]
+        checked += 1
+    assert checked >= 3
