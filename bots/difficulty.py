@@ -215,7 +215,8 @@ def iterations_per_move(name: str, think: float | None = None) -> int | None:
 ADDED_SETTINGS = {"planned_choices": False, "planner_prior": 0.0, "rollout_policy": "heuristic",
                   "planned_offers": False, "inner_share": 1.0, "trees": 1,
                   "reuse_tree": False, "keep_refusals": False, "declined_share": 1.0,
-                  "planner_prior_from": 2, "travel_first": False}
+                  "planner_prior_from": 2, "travel_first": False,
+                  "declined_inner_share": 1.0}
 
 
 def search_settings_of(name: str, think: float | None = None,

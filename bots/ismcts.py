@@ -102,6 +102,11 @@ class SearchSettings:
     # was declined: the same position was searched whole a moment before, and
     # only the declined offer's answer is new. 1: the whole budget.
     declined_share: float = 1.0
+    # The same for a decision inside the seat's own move (an offer's cards
+    # and kinds) after an offer of the turn was declined: that share of its
+    # `inner_share`. The move that began it was searched a moment before, and
+    # with `reuse_tree` its decisions go on in that search's tree.
+    declined_inner_share: float = 1.0
     sees_everything: bool = False  # measurement only: the cheating variant
 
     def rivals_by_policy(self, players: int) -> bool:
@@ -219,10 +224,13 @@ class IsmctsBot:
 
     def _share(self, view: SeatView) -> int | None:
         """The iterations of a decision that gets a share of the budget
-        (`inner_share`, `declined_share`); None for the whole budget."""
+        (`inner_share`, `declined_share`, `declined_inner_share`); None for
+        the whole budget."""
         s = self.settings
         if view.phase not in WHOLE_BUDGET_PHASES:
             share = s.inner_share
+            if view.observation[DECLINED] > 0:
+                share *= s.declined_inner_share
         elif view.phase == Phase.MAIN and view.observation[DECLINED] > 0:
             share = s.declined_share
         else:

@@ -494,3 +494,21 @@ def test_with_a_declined_share_a_main_decision_after_a_declined_offer_gets_that_
                 seen.add(declined)
             game.apply(action)
     assert seen == {True, False}
+
+
+def test_with_a_declined_inner_share_a_decision_inside_a_move_after_a_declined_offer_gets_less():
+    settings = replace(QUICK, iterations=400, inner_share=0.5, declined_inner_share=0.5,
+                       stop_when_decided=False)
+    seen = set()
+    for seed in range(8):
+        game = Game.new(players=3, extensions="all", seed=seed, round_cap=30)
+        bot = IsmctsBot(settings, seed=1)
+        while not game.over and len(seen) < 2:
+            view = game.view(game.decider)
+            action = bot.choose(view)
+            if view.phase in (Phase.TRADE_GIVE, Phase.TRADE_ASK) and bot.last_iterations:
+                declined = game.declined_offers > 0
+                assert bot.last_iterations == (100 if declined else 200)
+                seen.add(declined)
+            game.apply(action)
+    assert seen == {True, False}
