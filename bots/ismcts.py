@@ -192,6 +192,7 @@ class IsmctsBot:
         if not legal:
             raise ValueError("the bot was asked to move with no legal action")
         seed = int(self._rng.integers(0, 2**62))
+        self.last_iterations = 0  # until a search runs for this decision
         self.last_reused = 0
         self.last_from_book = False
         if self.book is not None:

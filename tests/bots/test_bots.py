@@ -479,26 +479,14 @@ def test_keep_refusals_reaches_the_kernel():
     assert SearchSettings().params(4)[K.P_KEEP_REFUSALS] == 0.0
 
 
-def test_with_a_declined_share_a_main_decision_after_a_declined_offer_gets_that_share():
-    settings = replace(QUICK, iterations=400, declined_share=0.5, stop_when_decided=False)
-    seen = set()
-    for seed in range(6):
-        game = Game.new(players=3, extensions="all", seed=seed, round_cap=30)
-        bot = IsmctsBot(settings, seed=1)
-        while not game.over and len(seen) < 2:
-            view = game.view(game.decider)
-            action = bot.choose(view)
-            if view.phase == Phase.MAIN and len(view.legal_actions) > 1:
-                declined = game.declined_offers > 0
-                assert bot.last_iterations == (200 if declined else 400)
-                seen.add(declined)
-            game.apply(action)
-    assert seen == {True, False}
-
-
-def test_with_a_declined_inner_share_a_decision_inside_a_move_after_a_declined_offer_gets_less():
-    settings = replace(QUICK, iterations=400, inner_share=0.5, declined_inner_share=0.5,
-                       stop_when_decided=False)
+@pytest.mark.parametrize("change, phases, before, after", [
+    # a main decision after a declined offer: declined_share of the budget
+    (dict(declined_share=0.5), (Phase.MAIN,), 400, 200),
+    # a decision composing an offer after one: declined_inner_share of its inner share
+    (dict(inner_share=0.5, declined_inner_share=0.5), (Phase.TRADE_GIVE, Phase.TRADE_ASK), 200, 100),
+])
+def test_after_a_declined_offer_a_decision_searches_its_share(change, phases, before, after):
+    settings = replace(QUICK, iterations=400, stop_when_decided=False, **change)
     seen = set()
     for seed in range(8):
         game = Game.new(players=3, extensions="all", seed=seed, round_cap=30)
@@ -506,9 +494,9 @@ def test_with_a_declined_inner_share_a_decision_inside_a_move_after_a_declined_o
         while not game.over and len(seen) < 2:
             view = game.view(game.decider)
             action = bot.choose(view)
-            if view.phase in (Phase.TRADE_GIVE, Phase.TRADE_ASK) and bot.last_iterations:
+            if view.phase in phases and len(view.legal_actions) > 1 and bot.last_iterations:
                 declined = game.declined_offers > 0
-                assert bot.last_iterations == (100 if declined else 200)
+                assert bot.last_iterations == (after if declined else before)
                 seen.add(declined)
             game.apply(action)
     assert seen == {True, False}
