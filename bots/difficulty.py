@@ -108,7 +108,7 @@ HINT_CLOCK_SHARE = 0.85
 
 def hint_settings(think: float | None = None) -> SearchSettings:
     """The search behind `hint`: the expert's, `think` seconds' worth, with
-    a clock cap of HINT_CLOCK_SHARE of `think` (docs/strength.md)."""
+    a clock cap of HINT_CLOCK_SHARE of `think` (README, "Speed")."""
     settings = expert_settings(think) if think else expert_settings()
     return replace(settings, seconds=HINT_CLOCK_SHARE * (think or EXPERT_THINK))
 
