@@ -88,13 +88,20 @@ def expert_settings(think: float = EXPERT_THINK) -> SearchSettings:
     bots moved fell from 7.5 s and 7.0 s to 3.8 s and 4.1 s (seeds 0, 1); at
     4,000 iterations a move, an SPRT at four players against the expert
     without it accepted that it is not 5 points weaker (25.5% over 94 deals,
-    H1 at deal 94; docs/experiments.md)."""
+    H1 at deal 94; docs/experiments.md). The decisions that compose the
+    turn's next offers (cards and kinds) then search a quarter of their
+    inner share (`declined_inner_share`): a turn of three declined offers
+    is what made the longest waits. At 1,000 iterations a move, SPRTs
+    against the expert without it accepted that it is not 5 points weaker:
+    at four players (24.4% over 157 deals, H1 at deal 157) and in duels
+    (50.0% over 122 deals, H1 at deal 122; docs/experiments.md)."""
     return SearchSettings(iterations=max(int(think * NOMINAL_ITERATIONS_PER_SECOND), 50),
                           seconds=3.0 * think, rollout_depth=10, infer_travel=True,
                           evaluation="fitted", belief_sweeps=2,
                           duel_offer_margin=0.02, planned_choices=True,
                           reuse_tree=True, inner_share=0.25, keep_refusals=True,
-                          declined_share=0.25, travel_first=True)
+                          declined_share=0.25, travel_first=True,
+                          declined_inner_share=0.25)
 
 
 # A person waits for a hint: its search (the expert's) also stops at this
