@@ -47,6 +47,11 @@ class SearchSettings:
     temperature: float = 12.0
     width: int = 4
     stop_when_decided: bool = True  # stop once the remaining budget cannot change the move
+    # With stop_when_decided: stop once the most visited root move leads the
+    # next by more than this share of the iterations left (1: once no later
+    # iteration could change the move; less stops sooner, on a lead the
+    # rest of the budget would keep but for a rare swing).
+    decided_share: float = 1.0
     infer_travel: bool = False      # rivals who did not travel lack a card (bots/_ismcts.py)
     # From this many players up, rivals' moves inside the tree are played by
     # the rollout policy instead of being tree nodes (0: never; bots/_ismcts.py).
@@ -331,7 +336,8 @@ class IsmctsBot:
                 tree.done += chunk
 
         remaining = sum(t.budget - t.done for t in trees)
-        while remaining > 0 and not (s.stop_when_decided and _decided(trees, view.seat, remaining)):
+        while remaining > 0 and not (s.stop_when_decided
+                                     and _decided(trees, view.seat, int(remaining * s.decided_share))):
             _each(grow, trees)
             remaining = sum(t.budget - t.done for t in trees)
             if deadline is not None and time.perf_counter() >= deadline:

@@ -123,6 +123,26 @@ def test_stopping_once_decided_never_changes_the_move():
     assert saved > 0  # some decisions were settled before the budget ran out
 
 
+def test_a_smaller_decided_share_stops_sooner_once_a_move_leads_by_that_share():
+    budget = 3000
+    whole = replace(QUICK, iterations=budget)
+    sooner = replace(whole, decided_share=0.25)
+    saved = 0
+    for game in positions(seed=5, limit=8):
+        view = game.view(game.decider)
+        if len(view.legal_actions) < 2:
+            continue
+        a, b = IsmctsBot(whole), IsmctsBot(sooner)
+        a.analyse(view, 11)
+        moves = b.analyse(view, 11)
+        assert b.last_iterations <= a.last_iterations
+        if b.last_iterations < budget:  # stopped on a lead of more than a quarter of what was left
+            lead = moves[0].visits - (moves[1].visits if len(moves) > 1 else 0)
+            assert lead > int((budget - b.last_iterations) * 0.25)
+        saved += a.last_iterations - b.last_iterations
+    assert saved > 0
+
+
 def test_several_trees_search_the_whole_budget_and_merge_at_the_root(monkeypatch):
     from bots import ismcts
     split = replace(QUICK, iterations=901, stop_when_decided=False, trees=2)
