@@ -154,10 +154,8 @@ def fit_chance_map(samples: Iterable[Sample], bins: int = 20) -> tuple[tuple[flo
 # 4=docs/calibration/previous-expert/expert-1000it-4p-s11.json`, the expert's
 # ratings at 1,000 iterations a move in 150 four-player games (played before
 # the expert went on in the tree of its moves). On 150 other games its ratings
-# were off by 11.1 points and the map's chances by 4.7. In duels the ratings
-# are honest as they are (2.2 points on 150 games; a map fitted on another
-# 150 made it 2.8), so they are shown unchanged (docs/strength.md, "Honest win
-# chances"). A rating of 0 or 1 (every playout lost or won) keeps its meaning.
+# were off by 11.1 points and the map's chances by 4.7. A rating of 0 or 1
+# (every playout lost or won) keeps its meaning.
 CHANCE_MAP: tuple[tuple[float, float], ...] = (
     (0.0323, 0.1528), (0.077, 0.1953), (0.1266, 0.219), (0.1774, 0.2324),
     (0.226, 0.2353), (0.2752, 0.2449), (0.3244, 0.2929), (0.3732, 0.3117),
@@ -165,12 +163,26 @@ CHANCE_MAP: tuple[tuple[float, float], ...] = (
     (0.9285, 0.8222), (0.9879, 0.9825),
 )
 
+# The same for duels, fitted with `python -m bots.calibration
+# 2=docs/calibration/expert-1000it-2p-s12.json
+# 2=docs/calibration/expert-1000it-2p-s22.json
+# 2=docs/calibration/expert-1000it-2p-s23.json` (900 games of the expert at
+# 1,000 iterations a move against the planner): from 40% up the expert is
+# a little too sure of itself. On the 300 games of seed 24, which the map
+# was not fitted on, its ratings were off by 4.8 points and the map's
+# chances by 3.9 (docs/strength.md, "Honest win chances").
+DUEL_CHANCE_MAP: tuple[tuple[float, float], ...] = (
+    (0.1375, 0.193), (0.2255, 0.2265), (0.2763, 0.2908), (0.3567, 0.3431),
+    (0.4262, 0.358), (0.4762, 0.4558), (0.5253, 0.4593), (0.5751, 0.5594),
+    (0.6254, 0.5834), (0.675, 0.6356), (0.7252, 0.6706), (0.7756, 0.7223),
+    (0.8259, 0.7721), (0.8754, 0.8236), (0.923, 0.8641), (0.9726, 0.904),
+)
+
 
 def chance(rating: float, players: int) -> float:
     """The calibrated win chance for a search's rating in a game of `players`."""
-    if players == 2:
-        return rating
-    points = ((0.0, 0.0),) + CHANCE_MAP + ((1.0, 1.0),)
+    knots = DUEL_CHANCE_MAP if players == 2 else CHANCE_MAP
+    points = ((0.0, 0.0),) + knots + ((1.0, 1.0),)
     for (x0, y0), (x1, y1) in zip(points, points[1:]):
         if rating <= x1:
             return y0 if x1 == x0 else y0 + (y1 - y0) * (rating - x0) / (x1 - x0)
@@ -299,12 +311,13 @@ def run_calibration(settings: CalibrationSettings, path=None,
 
 def _fit_command(argv: Sequence[str] | None = None) -> None:
     """python -m bots.calibration PLAYERS=FILE ...: print the chance map
-    (CHANCE_MAP's knots) fitted on the samples of each calibration file
-    (`passport calibrate --out`)."""
+    (CHANCE_MAP's or DUEL_CHANCE_MAP's knots) fitted for each player count
+    on the samples of its calibration files together (`passport calibrate
+    --out`)."""
     import argparse
     parser = argparse.ArgumentParser(prog="python -m bots.calibration", description=_fit_command.__doc__)
     parser.add_argument("files", nargs="+", metavar="PLAYERS=FILE")
-    maps = {}
+    pooled: dict[int, list[Sample]] = {}
     for item in parser.parse_args(argv).files:
         players, _, name = item.partition("=")
         document = json.loads(Path(name).read_text(encoding="utf-8"))
@@ -316,10 +329,10 @@ def _fit_command(argv: Sequence[str] | None = None) -> None:
         if len(run.bots) != int(players):
             raise SystemExit(f"{name} holds {len(run.bots)}-player games, not {players}")
         samples = [s for g in load_games(name, run).values() for s in g.samples]
-        maps[int(players)] = fit_chance_map(samples)
+        pooled.setdefault(int(players), []).extend(samples)
         print(f"# {name}: {len(samples):,} ratings of {len(document['games'])} games")
-    for players in sorted(maps):
-        print(f"{players} players: {maps[players]}")
+    for players in sorted(pooled):
+        print(f"{players} players: {fit_chance_map(pooled[players])}")
 
 
 if __name__ == "__main__":

@@ -253,16 +253,21 @@ def test_pick_by_number_by_words_and_by_a_later_word():
 
 def test_a_hint_chance_is_calibrated_and_has_its_interval():
     from passport_cli.play.session import chance_words
-    assert chance_words(0.5, 400, 2, "400 of 1,000 playouts") == \
-        "about 50% chance to win (45% to 55%, 400 of 1,000 playouts)"
-    # with more players the calibrated chance (bots.calibration.chance) is shown
+    from bots.calibration import chance
+    # the calibrated chance (bots.calibration.chance) of the rating and of
+    # its interval's ends, here 0.5 ± 0.049
+    assert chance_words(0.5, 400, 2, "400 of 1,000 playouts") == (
+        f"about {chance(0.5, 2):.0%} chance to win ({chance(0.451, 2):.0%} to "
+        f"{chance(0.549, 2):.0%}, 400 of 1,000 playouts)")
+    assert chance(0.5, 2) != 0.5  # a duel's rating is shown through its map too
     assert chance_words(0.8, 10_000, 4, "n").startswith("about 46% chance to win (")
 
 
 def test_a_hint_lists_the_most_searched_options_best_chance_first():
     from bots.ismcts import MoveEstimate
     from passport_cli.play.hand import Choice, Menu
-    from passport_cli.play.session import hint_lines
+    from bots.calibration import chance
+    from passport_cli.play.session import chance_words, hint_lines
     menu = Menu("Your move", choices=[Choice(1, 10, "draw"), Choice(2, 11, "recycle"),
                                       Choice(3, 12, "steal"), Choice(4, 13, "trade")])
     estimates = [MoveEstimate(10, 500, 0.49), MoveEstimate(11, 400, 0.50),  # most playouts first
@@ -270,10 +275,10 @@ def test_a_hint_lists_the_most_searched_options_best_chance_first():
                  MoveEstimate(13, 0, float("nan")), MoveEstimate(12, 90, 0.30)]
     lines = hint_lines(estimates, menu, 1_290, players=2)
     assert [line.split(".")[0] for line in lines] == ["2", "1", "3", "4"]
-    assert lines[1].endswith("; the most searched") and "49%" in lines[1]
+    assert lines[1].endswith("; the most searched") and f"{chance(0.49, 2):.0%}" in lines[1]
     assert lines[3] == "4. trade: no estimate (0 of 1,290 playouts)"
     assert hint_lines(estimates, menu, 1_290, players=2, shown=1) == [
-        "1. draw: about 49% chance to win (45% to 53%, 500 of 1,290 playouts)"]
+        f"1. draw: {chance_words(0.49, 500, 2, '500 of 1,290 playouts')}"]
 
 
 def test_y_n_yes_and_no_answer_a_question():
