@@ -128,13 +128,10 @@ def test_a_smaller_decided_share_stops_sooner_once_a_move_leads_by_that_share():
     whole = replace(QUICK, iterations=budget)
     sooner = replace(whole, decided_share=0.25)
     saved = 0
-    for game in positions(seed=5, limit=8):
-        view = game.view(game.decider)
-        if len(view.legal_actions) < 2:
-            continue
+    for game in positions(seed=5, limit=8):  # decisions of two choices or more
         a, b = IsmctsBot(whole), IsmctsBot(sooner)
-        a.analyse(view, 11)
-        moves = b.analyse(view, 11)
+        a.analyse(game.view(game.decider), 11)
+        moves = b.analyse(game.view(game.decider), 11)
         assert b.last_iterations <= a.last_iterations
         if b.last_iterations < budget:  # stopped on a lead of more than a quarter of what was left
             lead = moves[0].visits - (moves[1].visits if len(moves) > 1 else 0)
