@@ -113,15 +113,27 @@ class SearchSettings:
     # with `reuse_tree` its decisions go on in that search's tree.
     declined_inner_share: float = 1.0
     sees_everything: bool = False  # measurement only: the cheating variant
+    # The settings of a two-player game, where a level searches duels
+    # otherwise (None: these at every table). The ladder's steps are
+    # measured in duels (bots/difficulty.py).
+    duel: SearchSettings | None = None
 
     def rivals_by_policy(self, players: int) -> bool:
         return 0 < self.rivals_by_policy_from <= players
 
+    def changed(self, **changes) -> SearchSettings:
+        """These settings with `changes`, at every table (the duel's too)."""
+        duel = None if self.duel is None else replace(self.duel, **changes)
+        return replace(self, **changes, duel=duel)
+
     def at_table_of(self, players: int) -> SearchSettings:
-        """The settings in effect in a game of `players` seats: a prior kept
-        for larger tables is no prior here, written as the settings of a bot
-        that never had one (so results files of smaller tables still
-        describe the bot)."""
+        """The settings in effect in a game of `players` seats: a duel's
+        where they differ; a prior kept for larger tables is no prior here,
+        written as the settings of a bot that never had one (so results
+        files of smaller tables still describe the bot)."""
+        if self.duel is not None:
+            table = self.duel if players == 2 else replace(self, duel=None)
+            return table.at_table_of(players)
         if players < self.planner_prior_from:
             return replace(self, planner_prior=0.0, planner_prior_from=2)
         return self
@@ -191,6 +203,10 @@ class IsmctsBot:
         # (`_position`), for a decision that completes that move.
         self._kept: tuple | None = None
 
+    def _settings(self, view: SeatView) -> SearchSettings:
+        """The settings in effect at the view's table (a duel's may differ)."""
+        return self.settings.at_table_of(view.config.players)
+
     def choose(self, view: SeatView) -> int:
         """The action to play, from the seat's view only."""
         legal = view.legal_actions
@@ -211,8 +227,9 @@ class IsmctsBot:
             self.last_search = [MoveEstimate(legal[0], 0, float("nan"))]
             return legal[0]
         phase = int(view.phase)
-        if ((self.settings.planned_choices and planned_phase(phase))
-                or (self.settings.planned_offers and K.offer_phase(phase))):
+        s = self._settings(view)
+        if ((s.planned_choices and planned_phase(phase))
+                or (s.planned_offers and K.offer_phase(phase))):
             action = self._planned(view)
             self.last_search = [MoveEstimate(action, 0, float("nan"))]
             return action
@@ -225,14 +242,14 @@ class IsmctsBot:
         reused = self._reused_trees(view, iterations)
         self.last_search, trees = self._search(view, seed, iterations, reused)
         action = self._worth_playing(view, self.last_search)
-        self._kept = (_position(view), trees, action) if self.settings.reuse_tree else None
+        self._kept = (_position(view), trees, action) if s.reuse_tree else None
         return action
 
     def _share(self, view: SeatView) -> int | None:
         """The iterations of a decision that gets a share of the budget
         (`inner_share`, `declined_share`, `declined_inner_share`); None for
         the whole budget."""
-        s = self.settings
+        s = self._settings(view)
         if view.phase not in WHOLE_BUDGET_PHASES:
             share = s.inner_share
             if view.observation[DECLINED] > 0:
@@ -258,7 +275,7 @@ class IsmctsBot:
         self._kept = None
         if position != _position(view):
             return None
-        budgets = _shares(self.settings.iterations if iterations is None else iterations,
+        budgets = _shares(self._settings(view).iterations if iterations is None else iterations,
                           len(trees))
         reused = [tree.below(action, budget) for tree, budget in zip(trees, budgets)]
         return None if any(tree is None for tree in reused) else reused
@@ -270,7 +287,7 @@ class IsmctsBot:
         asks for a possible fourth postcard), or None: the search would
         expand nothing else. Inside a move (MOVE_GOES_ON) the search still
         runs, so that the move's later decisions go on in its tree."""
-        s = self.settings
+        s = self._settings(view)
         if not s.planned_choices or view.phase in MOVE_GOES_ON:
             return None
         legal = np.asarray(view.legal_actions, np.int64)
@@ -299,7 +316,7 @@ class IsmctsBot:
         the expert's thinking in a 2-player game against hard. The margin
         keeps the offers the search clearly prefers."""
         best = moves[0]
-        margin = self.settings.duel_offer_margin
+        margin = self._settings(view).duel_offer_margin
         if (margin <= 0 or view.config.players != 2 or view.phase != Phase.MAIN
                 or not _is_offer(best.action)):
             return best.action
@@ -317,7 +334,7 @@ class IsmctsBot:
     def _search(self, view: SeatView, seed: int, iterations: int | None,
                 reused: list[_Tree] | None) -> tuple[list[MoveEstimate], list[_Tree]]:
         """`analyse`, going on in `reused` trees when given; also the trees."""
-        s = self.settings
+        s = self._settings(view)
         if iterations is not None:
             s = replace(s, iterations=iterations)
         if s.trees < 1:
@@ -461,4 +478,4 @@ class CheatingIsmctsBot(IsmctsBot):
 
     def __init__(self, settings: SearchSettings, seed: int = 0, name: str = "cheater"):
         from dataclasses import replace
-        super().__init__(replace(settings, sees_everything=True), seed, name)
+        super().__init__(settings.changed(sees_everything=True), seed, name)

@@ -327,6 +327,45 @@ def test_a_prior_kept_for_larger_tables_is_off_at_smaller_ones():
         assert IsmctsBot(settings, seed=2).choose(view) == IsmctsBot(QUICK, seed=2).choose(view)
 
 
+def test_a_duel_searches_with_the_duel_settings_and_larger_tables_with_the_others():
+    """`SearchSettings.duel`: a two-player game's settings where a level's
+    differ; larger tables keep the others, and a change (a variant, the
+    cheater) applies at every table."""
+    fitted = replace(QUICK, evaluation="fitted", duel=QUICK)
+    assert fitted.at_table_of(2) == QUICK
+    assert fitted.at_table_of(4) == replace(QUICK, evaluation="fitted")
+    assert fitted.params(2)[K.P_FITTED_EVALUATION] == 0.0
+    assert fitted.params(4)[K.P_FITTED_EVALUATION] == 1.0
+    changed = fitted.changed(iterations=50)
+    assert changed.at_table_of(2).iterations == changed.at_table_of(4).iterations == 50
+    for game in positions(seed=5, players=2, every=4, limit=4):
+        view = game.view(game.decider)
+        assert IsmctsBot(fitted, seed=2).choose(view) == IsmctsBot(QUICK, seed=2).choose(view)
+    differs = 0
+    for game in positions(seed=5, players=4, every=4, limit=6):
+        view = game.view(game.decider)
+        bot = IsmctsBot(fitted, seed=2)
+        alone = IsmctsBot(replace(QUICK, evaluation="fitted"), seed=2)
+        hand_set = IsmctsBot(QUICK, seed=2)
+        assert bot.choose(view) == alone.choose(view)
+        hand_set.choose(view)
+        visits = [(m.action, m.visits) for m in bot.last_search]
+        assert visits == [(m.action, m.visits) for m in alone.last_search]
+        differs += visits != [(m.action, m.visits) for m in hand_set.last_search]
+    assert differs > 0  # the larger table's search is not the duel's
+
+
+def test_hard_plays_duels_as_the_ladder_measured_it():
+    """Hard's duels keep the hand-set evaluation and rollouts of 20 (the
+    ladder's rows); from three players up it scores with the fitted one."""
+    from bots.difficulty import settings_of
+    hard = settings_of("hard")
+    assert hard.at_table_of(2).evaluation == "hand-set" and hard.at_table_of(2).rollout_depth == 20
+    assert hard.at_table_of(3).evaluation == "fitted" and hard.at_table_of(3).rollout_depth == 10
+    variant = settings_of("hard+width=3")
+    assert variant.at_table_of(2).width == variant.at_table_of(4).width == 3
+
+
 def test_four_mediums_without_extensions_finish_their_games():
     """Searching bots that steal from each other at every turn can keep a
     game from ending (docs/experiments.md, "a war of steals"): four mediums

@@ -1,7 +1,7 @@
 """Tournaments: the duplicate schedule, the statistics, resuming and workers."""
 
 import json
-from dataclasses import replace
+from dataclasses import asdict, is_dataclass, replace
 import math
 from types import SimpleNamespace
 
@@ -68,8 +68,10 @@ def test_a_variant_of_a_level_searches_with_the_settings_it_names():
     assert variant_of(name) == (("planner_prior", "8"), ("planner_prior_from", "3"),
                                 ("keep_refusals", "yes"))
     assert variant_of("hard+book") == variant_of("hard") == variant_of("greedy+x=1") == ()
-    assert settings_of(name) == replace(level_settings("hard"), planner_prior=8.0,
-                                        planner_prior_from=3, keep_refusals=True)
+    assert settings_of(name) == level_settings("hard").changed(planner_prior=8.0,
+                                                               planner_prior_from=3,
+                                                               keep_refusals=True)
+    assert settings_of(name).at_table_of(2).keep_refusals  # hard's duels too
     assert make_bot(name, measurement=True).settings == settings_of(name)
     assert search_settings_of(name, players=4)["planner_prior"] == 8.0
     assert "planner_prior" not in search_settings_of(name, players=2)  # not in effect in duels
@@ -313,11 +315,12 @@ def test_a_run_is_not_resumed_across_a_change_of_budget(tmp_path, monkeypatch):
 def test_a_run_is_not_resumed_across_a_change_of_knowledge(tmp_path, monkeypatch):
     import bots.difficulty as difficulty
     settings = TournamentSettings(bots=("hard", "medium"), deals=1)
-    assert settings.to_json()["search"]["hard"]["rollout_depth"] == difficulty.LEVEL_SETTINGS["hard"].rollout_depth
+    duel = difficulty.LEVEL_SETTINGS["hard"].at_table_of(2)  # a two-player tournament
+    assert settings.to_json()["search"]["hard"]["rollout_depth"] == duel.rollout_depth
     path = tmp_path / "results.json"
     save_results(path, settings, [])
     monkeypatch.setitem(difficulty.LEVEL_SETTINGS, "hard",
-                        replace(difficulty.LEVEL_SETTINGS["hard"], exploration=0.5))
+                        difficulty.LEVEL_SETTINGS["hard"].changed(exploration=0.5))
     with pytest.raises(ResultsFileError, match="other settings") as error:
         load_results(path, settings)
     assert "search settings of hard: exploration 0.7 in the file, 0.5 asked" in str(error.value)
@@ -332,7 +335,8 @@ def test_a_setting_added_later_is_recorded_only_where_a_level_changes_it(monkeyp
         for level in ("easy", "medium", "hard", "expert"):
             recorded = difficulty.search_settings_of(level)
             value = getattr(difficulty.level_settings(level), key)
-            assert (key in recorded) == (value != before) and recorded.get(key, before) == value
+            plain = asdict(value) if is_dataclass(value) else value  # a duel's settings
+            assert (key in recorded) == (value != before) and recorded.get(key, before) == plain
         monkeypatch.setitem(difficulty.LEVEL_SETTINGS, "hard",
                             replace(difficulty.LEVEL_SETTINGS["hard"], **{key: before}))
         assert key not in difficulty.search_settings_of("hard")
