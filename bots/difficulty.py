@@ -154,8 +154,8 @@ def hint_settings(think: float | None = None) -> SearchSettings:
 # 44.2% and 43.0% against 33.8% and 33.5% on two sets of 400 games (+10.5
 # and +9.5 points paired). Its duels keep the hand-set score after 20
 # (`HARD_DUEL`): there the fitted hard matched the expert (the expert scored
-# 37.5% against it over 24 games, and an SPRT rejected the ladder's 65%
-# after 12 deals), so the ladder's last step would be gone
+# 37.5% against it over 24 games, and an SPRT of 55% against 65% accepted
+# 55% after 12 deals), so the ladder's last step would be gone
 # (docs/experiments.md, "Hard with the expert's evaluation").
 HARD_DUEL = SearchSettings(iterations=2_000, rollout_depth=20, infer_travel=True,
                            planned_choices=True, planner_prior=8.0, planner_prior_from=3,

@@ -113,9 +113,9 @@ class SearchSettings:
     # with `reuse_tree` its decisions go on in that search's tree.
     declined_inner_share: float = 1.0
     sees_everything: bool = False  # measurement only: the cheating variant
-    # The settings of a two-player game, where a level searches duels
-    # otherwise (None: these at every table). The ladder's steps are
-    # measured in duels (bots/difficulty.py).
+    # A level's settings for two-player games, where they differ from these
+    # (None: these at every table); the ladder's steps are measured in duels
+    # (bots/difficulty.py).
     duel: SearchSettings | None = None
 
     def rivals_by_policy(self, players: int) -> bool:
@@ -477,5 +477,4 @@ class CheatingIsmctsBot(IsmctsBot):
     sees_everything = True
 
     def __init__(self, settings: SearchSettings, seed: int = 0, name: str = "cheater"):
-        from dataclasses import replace
         super().__init__(settings.changed(sees_everything=True), seed, name)
