@@ -37,10 +37,20 @@ class BuildSettings:
                 "settings": search_settings_of(self.level, players=self.players)}
 
 
+def deep_settings(settings: BuildSettings):
+    """The deep search of a build: the level's settings at the build's table
+    (hard's duels have their own), with `depth` times their budget."""
+    from bots.difficulty import level_settings
+
+    table = level_settings(settings.level).at_table_of(settings.players)
+    return replace(table, iterations=table.iterations * settings.depth,
+                   seconds=None if table.seconds is None else table.seconds * settings.depth)
+
+
 def book_positions(settings: BuildSettings, game: int) -> list[tuple[str, dict]]:
     """Game `game` of the build: (key, {move: (visits, value sum)}) for each
     book decision met while the level's bots play its first rounds."""
-    from bots.difficulty import level_settings, make_bot
+    from bots.difficulty import make_bot
     from bots.ismcts import IsmctsBot
     from engine import Config, Game
     from openings import BOOK_ROUNDS, action_class, opening_key
@@ -49,10 +59,7 @@ def book_positions(settings: BuildSettings, game: int) -> list[tuple[str, dict]]
     game_state = Game(Config(s.players, s.extensions, derive_seed("openings", s.seed, game)))
     bots = [make_bot(s.level, derive_seed("openings", s.seed, game, f"seat {seat}"))
             for seat in range(s.players)]
-    budget = level_settings(s.level)
-    deep = IsmctsBot(replace(budget, iterations=budget.iterations * s.depth,
-                             seconds=None if budget.seconds is None else budget.seconds * s.depth),
-                     0, f"{s.level} x{s.depth}")
+    deep = IsmctsBot(deep_settings(s), 0, f"{s.level} x{s.depth}")
     found = []
     while not game_state.over and game_state.round <= BOOK_ROUNDS:
         view = game_state.view(game_state.decider)

@@ -1,9 +1,15 @@
 """`passport openings build` and `show`, typed as a person would."""
 
+from dataclasses import replace
+
+import pytest
 from click.testing import CliRunner
+
+from bots.difficulty import level_settings
 
 from openings import opening_key, read_book
 from passport_cli.main import cli
+from passport_cli.runs.openings import BuildSettings, deep_settings
 
 BUILD = ["openings", "build", "--players", "2", "--level", "hard", "--depth", "1", "--seed", "4"]
 
@@ -32,6 +38,17 @@ def test_a_build_writes_a_book_that_goes_on_and_shows_its_entries(passport, tmp_
     assert shown.output.startswith(f"Key: {key}")
     assert "of the visits, win chance" in shown.output
     assert "Not in the book." in passport("openings", "show", "--book", out, "v1 | p9").output
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_builds_deep_search_multiplies_the_budget_of_its_table(level, players):
+    # hard's duels search with settings of their own: the depth multiplies those
+    table = level_settings(level).at_table_of(players)
+    deep = deep_settings(BuildSettings(level, players, 0, 7, 0))
+    assert deep.at_table_of(players) == replace(
+        table, iterations=7 * table.iterations,
+        seconds=None if table.seconds is None else 7 * table.seconds)
 
 
 def test_a_book_of_other_settings_or_damaged_is_refused_in_one_line(passport, tmp_path):
