@@ -37,6 +37,10 @@ The levels of --difficulty:
 \b
 {chr(10).join(f"{level:<7} {words}" for level, words in LEVEL_WORDS.items())}
 
+Hard and the expert play their first moves from the opening books that ship
+with the package, where one was built for the game's players and extensions
+(docs/openings.md); --no-book has them search those moves too.
+
 A bot may also be an outside program, cmd:COMMAND (docs/agent-protocol.md).
 """
 
@@ -54,12 +58,17 @@ A bot may also be an outside program, cmd:COMMAND (docs/agent-protocol.md).
               metavar="FILE", help="Play on a saved game.")
 @click.option("--book", "book_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               metavar="FILE", help="An opening book (passport openings build) for this game's "
-              "players and extensions: hard and expert play its moves, hint shows them.")
+              "players and extensions, instead of the one the package ships for its level: "
+              "hard or the expert plays its moves (hint shows the expert's).")
+@click.option("--no-book", is_flag=True, default=False,
+              help="Bots search their first moves too, without the package's opening books.")
 @look_options
 @click.pass_context
-def play(ctx, bots, difficulty, extensions, seed, name, think, resume, book_path, no_color,
-         ascii_only):
+def play(ctx, bots, difficulty, extensions, seed, name, think, resume, book_path, no_book,
+         no_color, ascii_only):
     """`passport play`; its help is HELP."""
+    if no_book and book_path is not None:
+        raise click.UsageError("--book plays a book and --no-book none; give one of them.")
     if resume is not None:
         given = [f"--{option}" for option in NEW_GAME_OPTIONS
                  if ctx.get_parameter_source(option) == click.core.ParameterSource.COMMANDLINE]
@@ -79,4 +88,5 @@ def play(ctx, bots, difficulty, extensions, seed, name, think, resume, book_path
     app.configure(no_color=no_color, ascii=ascii_only)
     from ..play.start import start
     ctx.exit(start(app, bots=bots, levels=difficulty, extensions=extensions, seed=seed,
-                   name=name, think=think, resume=resume, book_path=book_path))
+                   name=name, think=think, resume=resume, book_path=book_path,
+                   shipped_books=not no_book))

@@ -21,6 +21,36 @@ class FileProblem(click.ClickException):
     exit_code = 2
 
 
+def tournament_book(bots: list[str], extensions: int, think: float | None, path: Path | None):
+    """The book LEVEL+book plays: the one at `path`, else the package's for
+    the level and the table; checked to be built for them (BookError)."""
+    from bots.names import level_of, plays_book
+    from engine import Config
+    from openings import BookError, read_book, shipped_path
+
+    from ..runs.openings import used_with
+
+    booked = sorted({level_of(name) for name in bots if plays_book(name)})
+    if len(booked) > 1:
+        raise BookError("a run gives one book, so hard+book and expert+book are measured in "
+                        "runs of their own")
+    if path is None and not booked:
+        return None
+    players = len(bots)
+    if path is None:
+        path = shipped_path(booked[0], players, extensions)
+        if not path.exists():
+            raise BookError(f"the package ships no book of {booked[0]} for {players} players "
+                            f"with these extensions; give one with --book")
+    book = read_book(path)
+    if booked:
+        book.check_built_with(used_with(booked[0], players, extensions, think))
+    else:
+        book.check_built_with({"players": players,
+                               "extensions": Config(extensions=extensions).extension_names})
+    return book
+
+
 @click.command()
 @click.option("--bots", metavar="LIST", required=True, callback=check_tournament_bots,
               help=f"The bot of each seat, comma-separated, one per seat: {', '.join(BOT_NAMES)}. "
@@ -69,7 +99,8 @@ class FileProblem(click.ClickException):
               help="Directory for a game record of every game this run plays.")
 @click.option("--book", "book_path", type=click.Path(dir_okay=False, path_type=Path),
               default=None, metavar="FILE",
-              help="The opening book that hard+book and expert+book play (docs/openings.md).")
+              help="The opening book that hard+book or expert+book plays (docs/openings.md).  "
+                   "[default: the one the package ships for the level and the table]")
 @json_option()
 @click.pass_context
 def tournament(ctx, bots, players, deals, workers, backend, address, seed, extensions,
@@ -102,16 +133,11 @@ def tournament(ctx, bots, players, deals, workers, backend, address, seed, exten
     _, bots = seats(players, bots)
     if deals is None:
         deals = SPRT_DEALS if sprt is not None else 10
-    book = None
-    if book_path is not None:
-        from engine import Config
-        from openings import BookError, read_book
-        try:
-            book = read_book(book_path)
-            book.check_built_with({"players": len(bots), "extensions":
-                                   Config(extensions=extensions).extension_names})
-        except BookError as error:
-            raise FileProblem(f"Can't use the opening book: {error}.") from None
+    from openings import BookError
+    try:
+        book = tournament_book(bots, extensions, think, book_path)
+    except BookError as error:
+        raise FileProblem(f"Can't use the opening book: {error}.") from None
     try:
         from bots.agents import MOVE_TIME
         settings = TournamentSettings(bots=bots, deals=deals, seed=seed, extensions=extensions,

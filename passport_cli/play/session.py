@@ -102,10 +102,11 @@ def decision_seed(table: Table, seat: int) -> int:
     return derive_seed("play", table.game.config.seed, seat, table.decisions, bits=62)
 
 
-def seat_players(table: Table, think: float | None, book=None) -> list:
+def seat_players(table: Table, think: float | None, books: dict | None = None) -> list:
     """The players of a play table's seats: each bot made anew for every
-    decision (`Reseeded`), an outside program (cmd:COMMAND) started for the
-    game, the person's seat None (the session asks them)."""
+    decision (`Reseeded`; with the opening book of its level, if `books`
+    has one), an outside program (cmd:COMMAND) started for the game, the
+    person's seat None (the session asks them)."""
     from bots.agents import OutsideAgent
     from bots.names import is_agent
 
@@ -114,7 +115,7 @@ def seat_players(table: Table, think: float | None, book=None) -> list:
             return None
         if is_agent(level):
             return OutsideAgent(level)
-        return Reseeded(level, lambda: decision_seed(table, s), think, book)
+        return Reseeded(level, lambda: decision_seed(table, s), think, (books or {}).get(level))
     return [player(s, seat.level) for s, seat in enumerate(table.seats)]
 
 
@@ -122,9 +123,11 @@ class Session:
     """A game being played: the table, the person's seat, where it is saved, the console."""
 
     def __init__(self, table: Table, me: int, path: Path, console,
-                 think: float | None = None, read=input, book=None) -> None:
+                 think: float | None = None, read=input, books: dict | None = None) -> None:
         self.table = table
-        self.book = book  # an opening book (openings.Book): hard and expert play it, hint shows it
+        # opening books (openings.Book) by level: hard and the expert play theirs,
+        # hint shows the expert's
+        self.books = books or {}
         self.recorder = table.recorder
         self.game = table.game
         self.seats = table.seats
@@ -134,7 +137,7 @@ class Session:
         self.console = console
         self.think = think
         self.read = read
-        table.take_seats(seat_players(table, think, book))
+        table.take_seats(seat_players(table, think, self.books))
         table.restart_bot_move()  # a bot's move half made at the save is made again whole
         pending = table.recorder.pending
         self.recap: list[str] = []          # others' moves since the person's last screen
@@ -433,11 +436,12 @@ class Session:
             return ["There is only one option here."]
         from bots.difficulty import hint_settings
         from bots.ismcts import BOOK_POSITIONS, IsmctsBot, MoveEstimate
-        if self.book is not None:
+        book = self.books.get("expert")
+        if book is not None:
             from openings import opening_key
             view = self.game.view(self.me)
-            positions = self.book.positions.get(opening_key(view), 0)
-            found = self.book.moves(view) if positions >= BOOK_POSITIONS else []
+            positions = book.positions.get(opening_key(view), 0)
+            found = book.moves(view) if positions >= BOOK_POSITIONS else []
             if found:
                 estimates = [MoveEstimate(action, visits, value) for action, visits, value in found]
                 return ([f"From the opening book: {positions} positions like this one, "

@@ -19,7 +19,8 @@ from .session import Session, new_seats
 
 
 def start(app, *, bots: int, levels: list[str], extensions: int, seed: int | None,
-          name: str, think: float | None, resume: Path | None, book_path: Path | None = None) -> int:
+          name: str, think: float | None, resume: Path | None, book_path: Path | None = None,
+          shipped_books: bool = True) -> int:
     """Run a whole `passport play`; return the exit code (2: a save that can't be resumed)."""
     from .saves import SaveError, read_save, resume_save
     console = app.console
@@ -31,7 +32,7 @@ def start(app, *, bots: int, levels: list[str], extensions: int, seed: int | Non
             path = resume
         else:
             table, me, path = new_game(bots, levels, extensions, seed, name)
-        book = None if book_path is None else opening_book(book_path, table.game.config)
+        books = opening_books(table.game.config, think, book_path, shipped_books)
     except (SaveError, BookError) as error:
         print(str(error), file=sys.stderr)
         return 2
@@ -39,7 +40,7 @@ def start(app, *, bots: int, levels: list[str], extensions: int, seed: int | Non
         console.print("Interrupted before the game began; nothing was saved.")
         return 130
     while True:
-        session = Session(table, me, path, console, think, book=book)
+        session = Session(table, me, path, console, think, books=books)
         R.render_intro(console, opening(session, resumed=doc is not None))
         if doc is None:  # bots may move before the person's first screen
             T.render_lines(console, [session.dealt()])
@@ -59,16 +60,42 @@ def start(app, *, bots: int, levels: list[str], extensions: int, seed: int | Non
 AGAIN = "again"
 
 
-def opening_book(path: Path, config):
-    """The book at `path`, for games of `config` (BookError, one sentence, if not)."""
-    from openings import read_book
-    try:
-        book = read_book(path)
-        book.check_built_with({"players": config.players,
-                               "extensions": config.extension_names})
-    except BookError as error:
-        raise BookError(f"Can't use the opening book: {error}.") from None
-    return book
+def opening_books(config, think: float | None, path: Path | None = None,
+                  shipped: bool = True) -> dict:
+    """The opening books of a game of `config`, by the level that plays
+    them (bots.difficulty.BOOK_LEVELS; the expert's also serves `hint`):
+    the book at `path` for the level it was built for (BookError, one
+    sentence, if it can't be used here), and with `shipped` the package's
+    book of each other level, where one was built for this table and this
+    level's settings (with another --think the expert searches instead)."""
+    from bots.difficulty import BOOK_LEVELS
+    from openings import BookSettingsError, read_book, shipped_path
+
+    from ..runs.openings import used_with
+
+    books = {}
+    if path is not None:
+        try:
+            book = read_book(path)
+            level = book.built_with.get("level")
+            if level not in BOOK_LEVELS:
+                raise BookError(f"{path}: the book names no level that plays a book "
+                                f"({', '.join(BOOK_LEVELS)})")
+            book.check_built_with(used_with(level, config.players, config.extensions, think))
+        except BookError as error:
+            raise BookError(f"Can't use the opening book: {error}.") from None
+        books[level] = book
+    for level in BOOK_LEVELS:
+        found = shipped_path(level, config.players, config.extensions)
+        if not shipped or level in books or not found.exists():
+            continue
+        try:
+            book = read_book(found)
+            book.check_built_with(used_with(level, config.players, config.extensions, think))
+        except BookSettingsError:
+            continue
+        books[level] = book
+    return books
 
 
 def play_again(console) -> bool:

@@ -29,12 +29,19 @@ class BuildSettings:
 
     def built_with(self) -> dict:
         """What the book records it was built with (`Book.built_with`)."""
-        from bots.difficulty import search_settings_of
-        from engine import Config
-        return {"level": self.level, "players": self.players,
-                "extensions": Config(extensions=self.extensions).extension_names,
-                "depth": self.depth, "seed": self.seed,
-                "settings": search_settings_of(self.level, players=self.players)}
+        return used_with(self.level, self.players, self.extensions) | {
+            "depth": self.depth, "seed": self.seed}
+
+
+def used_with(level: str, players: int, extensions: int, think: float | None = None) -> dict:
+    """What a book must record to be played by `level` (at `think`) in games
+    of `players` seats with the extensions of bit mask `extensions`: the
+    level, the table and the level's search settings at that table."""
+    from bots.difficulty import search_settings_of
+    from engine import Config
+    return {"level": level, "players": players,
+            "extensions": Config(extensions=extensions).extension_names,
+            "settings": search_settings_of(level, think, players=players)}
 
 
 def deep_settings(settings: BuildSettings):

@@ -82,3 +82,22 @@ def test_show_from_a_save_finds_the_decision_it_stopped_at(tmp_path):
     from passport_cli.play.saves import read_save, resume_save
     table, _ = resume_save(read_save(save), save)
     assert shown.output.startswith(f"Key: {opening_key(table.game.view(table.game.decider))}")
+
+
+def test_the_books_the_package_ships_fit_todays_bots():
+    # a level whose settings change must ship books built again (docs/openings.md)
+    import re
+
+    from engine import Config, Game
+    from openings import BOOKS_DIR
+    from passport_cli.runs.openings import used_with
+
+    for path in sorted(BOOKS_DIR.glob("*.msgpack")):
+        level, players, mask = re.fullmatch(r"(\w+)-(\d)p-x(\d+)\.msgpack", path.name).groups()
+        book = read_book(path)
+        book.check_built_with(used_with(level, int(players), int(mask)))
+        assert book.games >= 100 and book.built_with["depth"] >= 50
+        for seed in range(20):  # the book's moves are legal where it has them
+            game = Game(Config(int(players), int(mask), seed))
+            view = game.view(game.decider)
+            assert all(action in view.legal_actions for action, _, _ in book.moves(view))

@@ -620,32 +620,86 @@ def test_a_program_that_breaks_the_protocol_forfeits_the_game(play, home):
 
 # ---- an opening book -----------------------------------------------------------------
 
-def built_book(tmp_path, players: int):
+def built_book(tmp_path, players: int, level: str = "expert", path=None):
     from openings import Book, action_class, opening_key, write_book
-    book = Book({"players": players, "extensions": []})
+    from passport_cli.runs.openings import used_with
+    book = Book(used_with(level, players, 0) | {"depth": 1, "seed": 0})
     for seed in range(30):  # the person's first decision in many deals, every move rated
         view = Game.new(players=players, seed=seed).view(0)
         key = opening_key(view)
         if key is not None:
             book.add(key, {action_class(view, a): (10 * (i + 1), 4.0 * (i + 1))
                            for i, a in enumerate(view.legal_actions)})
-    path = tmp_path / "book.msgpack"
+    path = path or tmp_path / "book.msgpack"
     write_book(book, path)
     return path
 
 
-def test_hint_says_when_its_advice_is_the_books(play, home, tmp_path):
+def first_in_book(path, players: int = 2) -> int:
+    """A seed whose deal gives the person (seat 0) the first move, with a key in the book."""
     from openings import opening_key, read_book
-    path = built_book(tmp_path, 2)
     book = read_book(path)
-    seeds = [s for s in range(30) if Game.new(players=2, seed=s).start_seat == 0
-             and book.positions.get(opening_key(Game.new(players=2, seed=s).view(0)), 0) >= 2]
+    seeds = [s for s in range(30) if Game.new(players=players, seed=s).start_seat == 0
+             and book.positions.get(opening_key(Game.new(players=players, seed=s).view(0)), 0) >= 2]
     assert seeds
-    result = play("--bots", 1, "--difficulty", "easy", "--seed", seeds[0], "--book", path,
+    return seeds[0]
+
+
+def test_hint_says_when_its_advice_is_the_books(play, home, tmp_path):
+    path = built_book(tmp_path, 2)
+    result = play("--bots", 1, "--difficulty", "easy", "--seed", first_in_book(path), "--book", path,
                   input="hint\n")
     assert result.exit_code == 0, result.output
     words = " ".join(result.output.split())
     assert "From the opening book:" in words and "chance to win" in words
+
+
+def test_hint_shows_only_the_experts_book(play, home, tmp_path):
+    path = built_book(tmp_path, 2, level="hard")
+    result = play("--bots", 1, "--difficulty", "easy", "--seed", first_in_book(path), "--book", path,
+                  input="hint\n")
+    assert result.exit_code == 0, result.output
+    words = " ".join(result.output.split())
+    assert "From the opening book:" not in words and "chance to win" in words
+
+
+def test_the_packages_books_are_played_unless_told_not_to(play, home, tmp_path, monkeypatch):
+    from engine import Config
+    from openings import shipped
+    from passport_cli.play.start import opening_books
+    monkeypatch.setattr(shipped, "BOOKS_DIR", tmp_path)
+    hard = built_book(tmp_path, 2, "hard", shipped.shipped_path("hard", 2, 0))
+    expert = built_book(tmp_path, 2, "expert", shipped.shipped_path("expert", 2, 0))
+    config = Config(players=2)
+    assert {level: book.built_with["level"] for level, book in opening_books(config, None).items()} \
+        == {"hard": "hard", "expert": "expert"}
+    assert opening_books(config, None, shipped=False) == {}
+    # the expert's book is for its settings: at another --think it searches
+    assert list(opening_books(config, 0.5)) == ["hard"]
+    # a book given replaces the package's for its level only
+    given = built_book(tmp_path, 2, "hard", tmp_path / "mine.msgpack")
+    books = opening_books(config, None, given)
+    assert books["hard"].positions == read_book_of(given).positions
+    assert books["expert"].positions == read_book_of(expert).positions
+    assert opening_books(Config(players=3), None) == {}
+    assert hard.exists()
+    # a person sees the book only through hint
+    words = " ".join(play("--bots", 1, "--difficulty", "easy", "--seed", first_in_book(expert),
+                          input="hint\n").output.split())
+    assert "From the opening book:" in words
+    words = " ".join(play("--bots", 1, "--difficulty", "easy", "--seed", first_in_book(expert),
+                          "--no-book", input="hint\n").output.split())
+    assert "From the opening book:" not in words and "chance to win" in words
+
+
+def read_book_of(path):
+    from openings import read_book
+    return read_book(path)
+
+
+def test_book_and_no_book_are_one_choice(play, home, tmp_path):
+    result = play("--bots", 1, "--book", built_book(tmp_path, 2), "--no-book", input="")
+    assert result.exit_code == 2 and "give one of them" in result.output
 
 
 def test_a_book_for_other_games_is_refused_in_one_sentence(play, home, tmp_path):
@@ -653,6 +707,8 @@ def test_a_book_for_other_games_is_refused_in_one_sentence(play, home, tmp_path)
     assert result.exit_code == 2
     assert result.output.strip() == ("Can't use the opening book: the book was built with other "
                                      "players (2, not 3); build one for these.")
+    result = play("--bots", 1, "--book", built_book(tmp_path, 2, level="medium"), input="")
+    assert result.exit_code == 2 and "names no level that plays a book" in result.output
     bad = tmp_path / "bad.msgpack"
     bad.write_text("not a book")
     result = play("--bots", 1, "--book", bad, input="")

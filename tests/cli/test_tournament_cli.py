@@ -251,10 +251,24 @@ def test_address_needs_the_ray_backend(passport):
 
 
 def test_a_book_is_given_to_the_bots_that_play_one(passport, tmp_path):
-    missing = passport("tournament", "--bots", "hard+book,hard", "--games", "1")
-    assert missing.exit_code == 2 and "give one (--book FILE)" in missing.output
+    missing = passport("tournament", "--bots", "hard+book,hard", "--games", "1",
+                       "--extensions", "events")
+    assert missing.exit_code == 2
+    assert "the package ships no book of hard for 2 players with these extensions" in missing.output
+    both = passport("tournament", "--bots", "hard+book,expert+book", "--games", "1")
+    assert both.exit_code == 2 and "in runs of their own" in both.output
     bad = tmp_path / "book.msgpack"
     bad.write_bytes(b"no")
     result = passport("tournament", "--bots", "hard+book,hard", "--games", "1", "--book", bad)
     assert result.exit_code == 2
     assert result.output.startswith("Error: Can't use the opening book: ")
+
+
+def test_without_a_book_given_a_level_plays_the_one_the_package_ships(passport, tmp_path):
+    from openings import read_book, shipped_path
+    out = tmp_path / "run.json"
+    result = passport("tournament", "--bots", "hard+book,greedy", "--games", "1", "--round-cap", "3",
+                      "--extensions", "none", "--out", out)
+    assert result.exit_code == 0, result.output
+    recorded = json.loads(out.read_text())["settings"]["book"]
+    assert recorded == read_book(shipped_path("hard", 2, 0)).identity()
