@@ -1,5 +1,6 @@
 """`passport openings`: build an opening book and show its entries (docs/openings.md)."""
 
+import re
 from pathlib import Path
 
 import click
@@ -66,28 +67,47 @@ def build(app, players, extensions, level, games, depth, seed, workers, out):
 
 @openings.command()
 @click.argument("key", required=False)
-@click.option("--book", "path", required=True, type=click.Path(dir_okay=False, path_type=Path),
-              help="The book file.")
+@click.option("--book", "path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="The book file.  [default: the one the package ships for --level and the "
+                   "key's or the save's table]")
+@click.option("--level", type=click.Choice(["hard", "expert"]), default="hard", show_default=True,
+              help="Whose book the package ships to show, without --book.")
 @click.option("--from-save", "save", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="Show the entry of the decision a saved game stopped at.")
 @click.pass_obj
-def show(app, key, path, save):
+def show(app, key, path, level, save):
     """Show a book entry in words: KEY, or the decision a saved game stopped at."""
-    from openings import BookError, read_book
+    from openings import BookError, read_book, shipped_path
 
     from ..runs.openings import entry_lines
     if (key is None) == (save is None):
         raise click.UsageError("give a KEY or --from-save SAVE, one of the two.")
+    table = None
+    if save is not None:
+        from ..play.saves import SaveError, read_save, resume_save
+        try:
+            table, _ = resume_save(read_save(save), save)
+        except SaveError as error:
+            raise click.ClickException(str(error)) from None
+    if path is None:
+        if table is not None:
+            players, extensions = table.game.config.players, table.game.config.extensions
+        else:
+            found = re.search(r"\| p(\d) \| x(\d+) \|", key)
+            if found is None:
+                raise click.ClickException(f"{key!r} is not a book's key (it names no players "
+                                           "and extensions); give one that `passport openings "
+                                           "show` or a book printed.")
+            players, extensions = int(found[1]), int(found[2])
+        path = shipped_path(level, players, extensions)
+        if not path.exists():
+            raise click.ClickException(f"the package ships no book of {level} for {players} "
+                                       "players with these extensions; give one with --book.")
     try:
         book = read_book(path)
     except BookError as error:
         raise click.ClickException(f"{error}.") from None
-    if save is not None:
-        from ..play.saves import SaveError, read_save, resume_save
-        try:
-            table, me = resume_save(read_save(save), save)
-        except SaveError as error:
-            raise click.ClickException(str(error)) from None
+    if table is not None:
         game = table.game
         from openings import opening_key
         key = opening_key(game.view(game.decider)) if not game.over else None

@@ -81,7 +81,21 @@ def test_show_from_a_save_finds_the_decision_it_stopped_at(tmp_path):
     assert shown.exit_code == 0, shown.output
     from passport_cli.play.saves import read_save, resume_save
     table, _ = resume_save(read_save(save), save)
-    assert shown.output.startswith(f"Key: {opening_key(table.game.view(table.game.decider))}")
+    key = opening_key(table.game.view(table.game.decider))
+    assert shown.output.startswith(f"Key: {key}")
+    # without --book, the book the package ships for hard at that table
+    from openings import shipped_path
+    shipped = runner.invoke(cli, ["openings", "show", "--from-save", str(save)], env=env)
+    assert shipped.exit_code == 0, shipped.output
+    assert shipped.output.startswith(f"Key: {key}")
+    by_key = runner.invoke(cli, ["openings", "show", key], env=env)
+    assert by_key.output == shipped.output
+    in_book = read_book(shipped_path("hard", 2, 0)).positions.get(key, 0) > 0
+    assert ("Not in the book." in shipped.output) == (not in_book)
+    none = runner.invoke(cli, ["openings", "show", "--level", "expert", key], env=env)
+    assert none.exit_code == 1 and "ships no book of expert for 2 players" in none.output
+    odd = runner.invoke(cli, ["openings", "show", "not a key"], env=env)
+    assert odd.exit_code == 1 and "is not a book's key" in odd.output
 
 
 def test_the_books_the_package_ships_fit_todays_bots():
