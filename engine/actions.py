@@ -74,10 +74,15 @@ def decode(action: int) -> Decoded:
 
 def encode(name: str, arg: int = -1) -> int:
     """The action id of a name and argument, the inverse of `decode`."""
-    for action in range(NUM_ACTIONS):
-        if decode(action) == Decoded(name, arg):
-            return action
-    raise ValueError(f"no action {name!r} with argument {arg}")
+    try:
+        return _ACTION_OF[(name, arg)]
+    except (KeyError, TypeError):  # TypeError: an argument that can't be a key
+        raise ValueError(f"no action {name!r} with argument {arg}") from None
+
+
+# every action id by its name and argument: a book of many moves (openings/)
+# is read and looked up by name
+_ACTION_OF = {(d.name, d.arg): action for action in range(NUM_ACTIONS) for d in (decode(action),)}
 
 
 def action_text(action: int, phase: int, seat_names=None, destination=None) -> str:
