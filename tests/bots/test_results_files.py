@@ -22,12 +22,19 @@ RESULTS = sorted((Path(__file__).parents[2] / "docs" / "results").glob("*.json")
 
 
 def settings_of(document: dict) -> TournamentSettings:
-    """The settings a file records, its SPRT (if the run was one) included."""
+    """The settings a file records, its SPRT (if the run was one) included;
+    a run of LEVEL+book, with the book the package ships for its level and
+    table (a book built again leaves the file describing another)."""
     s = document["settings"]
     test = None if "sprt" not in s else Sprt(**s["sprt"])
+    extensions = parse_extensions(s["extensions"])
+    book = None
+    if "book" in s:
+        from openings import read_book, shipped_path
+        book = read_book(shipped_path(s["book"]["built_with"]["level"], s["players"], extensions))
     return TournamentSettings(bots=tuple(s["bots"]), deals=s["deals"], seed=s["seed"],
-                              extensions=parse_extensions(s["extensions"]),
-                              round_cap=s["round_cap"], think=s["think"], sprt=test)
+                              extensions=extensions, round_cap=s["round_cap"], think=s["think"],
+                              sprt=test, book=book)
 
 
 def test_there_are_results_files():
