@@ -77,7 +77,7 @@ def build(app, players, extensions, level, games, depth, seed, workers, out):
 @click.pass_obj
 def show(app, key, path, level, save):
     """Show a book entry in words: KEY, or the decision a saved game stopped at."""
-    from openings import BookError, read_book, shipped_path
+    from openings import BookError, read_book, shipped_book
 
     from ..runs.openings import entry_lines
     if (key is None) == (save is None):
@@ -99,12 +99,8 @@ def show(app, key, path, level, save):
                                            "and extensions); give one that `passport openings "
                                            "show` or a book printed.")
             players, extensions = int(found[1]), int(found[2])
-        path = shipped_path(level, players, extensions)
-        if not path.exists():
-            raise click.ClickException(f"the package ships no book of {level} for {players} "
-                                       "players with these extensions; give one with --book.")
     try:
-        book = read_book(path)
+        book = read_book(path) if path is not None else shipped_book(level, players, extensions)
     except BookError as error:
         raise click.ClickException(f"{error}.") from None
     if table is not None:

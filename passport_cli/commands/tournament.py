@@ -26,7 +26,7 @@ def tournament_book(bots: list[str], extensions: int, think: float | None, path:
     the level and the table; checked to be built for them (BookError)."""
     from bots.names import level_of, plays_book
     from engine import Config
-    from openings import BookError, read_book, shipped_path
+    from openings import BookError, read_book, shipped_book
 
     from ..runs.openings import used_with
 
@@ -37,12 +37,7 @@ def tournament_book(bots: list[str], extensions: int, think: float | None, path:
     if path is None and not booked:
         return None
     players = len(bots)
-    if path is None:
-        path = shipped_path(booked[0], players, extensions)
-        if not path.exists():
-            raise BookError(f"the package ships no book of {booked[0]} for {players} players "
-                            f"with these extensions; give one with --book")
-    book = read_book(path)
+    book = shipped_book(booked[0], players, extensions) if path is None else read_book(path)
     if booked:
         book.check_built_with(used_with(booked[0], players, extensions, think))
     else:
