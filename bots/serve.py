@@ -20,6 +20,7 @@ medium with seed 5.
 from __future__ import annotations
 
 import json
+from typing import Callable
 
 from engine import Config, ConfigError, StateError, parse_extensions
 from engine.seen import view_from_seen
@@ -33,13 +34,16 @@ class HostError(ValueError):
     """The host broke the protocol; one sentence saying how."""
 
 
-def serve(name: str, seed: int, think: float | None, lines, out) -> None:
+def serve(name: str, seed: int, think: float | None, lines, out,
+          book_of: Callable[[Config], object] | None = None) -> None:
     """Play bot `name` (one of BOT_NAMES) for the host whose messages are
     the lines of `lines`, answering on `out`, until `quit` or the end of
-    the input. HostError, with nothing more answered, on a message that is
-    not the protocol's; the games played so far are not affected."""
+    the input; hard and the expert play the opening book `book_of` gives
+    for each new game's settings (None: they search). HostError, with
+    nothing more answered, on a message that is not the protocol's; the
+    games played so far are not affected."""
     check_names([name])
-    agent = _Agent(name, seed, think, out)
+    agent = _Agent(name, seed, think, out, book_of)
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
@@ -54,8 +58,9 @@ def serve(name: str, seed: int, think: float | None, lines, out) -> None:
 
 
 class _Agent:
-    def __init__(self, name: str, seed: int, think: float | None, out):
+    def __init__(self, name: str, seed: int, think: float | None, out, book_of=None):
         self.name, self.seed, self.think, self.out = name, seed, think, out
+        self.book_of = book_of
         self.config: Config | None = None
         self.seat: int | None = None
         self.bot = None
@@ -100,7 +105,8 @@ class _Agent:
         if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players):
             raise HostError(f"new_game's seat {seat!r} is not a seat of a {players}-player game")
         self.seat = seat
-        self.bot = make_bot(self.name, self.seed, self.think)
+        book = self.book_of(self.config) if self.book_of is not None else None
+        self.bot = make_bot(self.name, self.seed, self.think, book=book)
 
     def decide(self, message: dict) -> int:
         if self.bot is None:

@@ -28,17 +28,22 @@ from .table.narrate import PUBLIC, listing, narrate_step
 
 
 def new_table(levels: list[str], extensions: int, seed: int | None, round_cap: int,
-              think: float | None = None):
+              think: float | None = None, books: bool = True):
     """A new game's table: one bot per level, named Ana, Bo, ..., each seeded
-    from the game's seed and its seat."""
-    from bots.match import Table, bot_players, bot_seats, derive_seed
+    from the game's seed and its seat; with `books`, hard and the expert
+    play the package's opening book of this table (as in `passport play`)."""
+    from bots.difficulty import make_bot
+    from bots.match import Table, bot_seats, derive_seed
     from engine import Config
+
+    from .play.start import opening_books
     if seed is None:
         seed = secrets.randbits(48)
     config = Config(len(levels), extensions, seed, round_cap)
     seeds = [derive_seed("watch", seed, seat, bits=62) for seat in range(len(levels))]
+    found = opening_books(config, think) if books else {}
     return Table(config, bot_seats(levels, SEAT_NAMES[:len(levels)]),
-                 bot_players(levels, seeds, think))
+                 [make_bot(level, s, think, book=found.get(level)) for level, s in zip(levels, seeds)])
 
 
 class Watch:

@@ -13,7 +13,10 @@ from ..options import think_option
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True,
               help="The bot's seed; each game starts the bot anew with it.")
 @think_option("Seconds the expert thinks a move, at the bots' nominal speed.")
-def agent(name, seed, think):
+@click.option("--no-book", is_flag=True, default=False,
+              help="Hard and the expert search their first moves too, without the package's "
+                   "opening books.")
+def agent(name, seed, think, no_book):
     """Play a bot for another program: the agent protocol on stdin and stdout.
 
     The host (a GUI, a web table, a research harness, or `passport
@@ -23,17 +26,23 @@ def agent(name, seed, think):
     decision, as Passport's own host does when asked. Nothing but protocol
     lines is written on stdout; a message that breaks the protocol ends the
     program with one line on stderr and exit code 2. Run `passport warm`
-    once first: a host gives an agent only a few seconds to start."""
+    once first: a host gives an agent only a few seconds to start. Hard
+    and the expert play the package's opening book of each game's table
+    where one ships for their settings, as in `passport play`."""
     import sys
 
     from bots.serve import HostError, serve
 
+    from ..play.start import opening_books
     from ..warmup import prepare_bots, prepare_engine
+
+    def book_of(config):
+        return None if no_book else opening_books(config, think).get(name.lower())
 
     prepare_engine()
     prepare_bots([name.lower()])
     try:
-        serve(name.lower(), seed, think, sys.stdin, sys.stdout)
+        serve(name.lower(), seed, think, sys.stdin, sys.stdout, book_of)
     except HostError as error:
         click.echo(f"passport agent: {error}", err=True)
         sys.exit(2)

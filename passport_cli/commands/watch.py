@@ -32,12 +32,15 @@ def _save(ctx, param, value):
               help="Pause after each step.  [default: 0.5 on a terminal, else 0]")
 @think_option("How long the expert thinks per move.  [default: 1]")
 @round_cap_option()
+@click.option("--no-book", is_flag=True, default=False,
+              help="Hard and the expert search their first moves too, without the package's "
+                   "opening books.")
 @click.option("--save", type=click.Path(dir_okay=False, path_type=Path), default=None,
               callback=_save, metavar="FILE",
               help="Write the game record to FILE (.json or .msgpack) for passport replay.")
 @look_options
 @click.pass_context
-def watch(ctx, bots, difficulty, extensions, seed, reveal, delay, think, round_cap, save,
+def watch(ctx, bots, difficulty, extensions, seed, reveal, delay, think, round_cap, no_book, save,
           no_color, ascii_only):
     """Watch bots play a game, step by step.
 
@@ -58,7 +61,7 @@ def watch(ctx, bots, difficulty, extensions, seed, reveal, delay, think, round_c
     from ..watch import Watch, new_table
     try:
         ready_engine(app)
-        table = new_table(levels, extensions, seed, round_cap, think)
+        table = new_table(levels, extensions, seed, round_cap, think, books=not no_book)
         session = Watch(table, app.console, reveal=reveal, delay=delay, save=save,
                         status=app.status)
     except KeyboardInterrupt:

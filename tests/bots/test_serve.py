@@ -103,3 +103,27 @@ def test_passport_agent_reports_a_broken_protocol_on_stderr_with_code_2():
     assert done.returncode == 2
     assert json.loads(done.stdout.splitlines()[0])["type"] == "hello"
     assert done.stderr == "passport agent: a decision came before new_game\n"
+
+
+class _Book:
+    """Stands in for an openings.Book: its move for every position."""
+    def __init__(self, action):
+        self.action = action
+
+    def best(self, view, positions):
+        return self.action
+
+
+def test_hard_plays_the_book_it_is_given_for_the_games_settings():
+    game = Game.new(players=2, extensions="none", seed=4)
+    last = game.legal_actions()[-1]
+    given = []
+
+    def book_of(config):
+        given.append((config.players, config.extensions))
+        return _Book(last)
+    messages = [HELLO, new_game(game, game.decider), a_decision(game), {"type": "quit"}]
+    out = io.StringIO()
+    serve("hard", 0, None, [json.dumps(m) + "\n" for m in messages], out, book_of)
+    answers = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert given == [(2, 0)] and answers[1] == {"type": "action", "id": last}

@@ -259,3 +259,18 @@ def test_watch_seats_an_outside_program_and_says_when_it_forfeits(tmp_path):
     assert "Ana's program forfeited the game in round 1: crashed: it exited with code 2." in \
         prose(result.output)
     assert read_record(saved)["forfeit"]["reason"] == "crashed"
+
+
+def test_watched_bots_play_the_packages_opening_books_unless_told_not_to():
+    from openings import shipped_path
+    from passport_cli.watch import new_table
+    assert shipped_path("hard", 2, 0).exists()  # the package ships hard's book of this table
+    table = new_table(["hard", "easy"], 0, 5, 200)
+    assert table.players[0].book is not None and table.players[0].book.built_with["level"] == "hard"
+    assert table.players[1].book is None
+    assert all(player.book is None for player in new_table(["hard", "easy"], 0, 5, 200, books=False).players)
+    # the expert's book is for its settings; with none shipped for them it searches
+    assert new_table(["expert", "hard"], 0, 5, 200, think=0.5).players[0].book is None
+    result = run("watch", "--bots", 2, "--difficulty", "easy", "--extensions", "none", "--seed", 3,
+                 "--round-cap", 3, "--no-book", *FAST)
+    assert result.exit_code == 0, result.output
