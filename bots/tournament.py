@@ -71,7 +71,6 @@ ENDINGS = ("center", "postcards", "round_cap")
 REASONS = ENDINGS + ("forfeit",)
 SAVE_INTERVAL = 1.0  # seconds: the longest a finished game waits to be saved
 BACKENDS = ("local", "ray")  # where games are played: this machine's processes, or Ray tasks
-RAY_RETRIES = 5  # times a game is played again when its worker or node dies
 
 
 class TournamentError(ValueError):
@@ -341,60 +340,16 @@ def _play(settings, games: list[ScheduledGame], workers: int, records_dir):
 
 
 def _play_ray(settings, games: list[ScheduledGame], workers: int, records_dir, address):
-    """Games as Ray tasks, yielded as they finish. A task whose worker or
-    node dies is played again elsewhere (Ray's retries; a game is seeded on
-    its own, so the replay is the same game); the caller counts each game
-    once. Without `address` and outside a Ray instance, a local one with
-    `workers` CPUs is started, and stopped at the end; a cluster decides its
-    own concurrency. Stopping early (an SPRT's verdict, Ctrl-C) cancels the
-    games not finished."""
+    """Games as Ray tasks (bots.cluster.ray_results), yielded as they
+    finish; a game played again after its worker died is the same game,
+    and the caller counts each game once."""
+    from .cluster import ClusterError, ray_results
     try:
-        import ray
-    except ImportError:
-        raise TournamentError("the ray backend needs Ray: pip install 'passport-game[cluster]'"
-                              ) from None
-    from ._warm import warm
-    warm(settings.bots)  # compiled here once: workers on this machine load the cache
-    started = False
-    if not ray.is_initialized():
-        try:
-            if address is None:
-                ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False,
-                         configure_logging=False)
-            else:
-                ray.init(address=address, log_to_driver=False, configure_logging=False)
-        except (ConnectionError, RuntimeError, ValueError) as error:
-            raise TournamentError(f"can't reach a Ray cluster at {address} "
-                                  f"({str(error).splitlines()[0]})") from None
-        started = True
-    _ray_notes_to_stderr(ray)
-    play = ray.remote(num_cpus=1, max_retries=RAY_RETRIES)(play_scheduled)
-    waiting = [play.remote(settings, game, records_dir) for game in games]
-    try:
-        while waiting:
-            [ready], waiting = ray.wait(waiting, num_returns=1)
-            yield ray.get(ready)
-    finally:
-        for task in waiting:
-            ray.cancel(task, force=True)
-        if started:
-            ray.shutdown()
-
-
-def _ray_notes_to_stderr(ray) -> None:
-    """Ray's driver prints its notes (a task retried, a node lost) on stdout,
-    where a run's results go (`passport tournament --json`): send them to
-    stderr. Its printer is a private function: if a Ray release renames it,
-    the notes stay where Ray puts them."""
-    worker = getattr(getattr(ray, "_private", None), "worker", None)
-    printer = getattr(worker, "print_to_stdstream", None)
-    if printer is None or getattr(printer, "to_stderr", False):
-        return
-
-    def to_stderr(data, *args, **kwargs):
-        return printer({**data, "is_err": True}, *args, **kwargs)
-    to_stderr.to_stderr = True
-    worker.print_to_stdstream = to_stderr
+        for _, result in ray_results(play_scheduled, [(settings, game, records_dir) for game in games],
+                                     workers, address, settings.bots):
+            yield result
+    except ClusterError as error:
+        raise TournamentError(str(error)) from None
 
 
 # ---- the results file --------------------------------------------------------------

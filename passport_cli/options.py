@@ -105,6 +105,25 @@ def deal_seed_option(help: str):
                         help=f"{help} [default: a random one, printed at the start]")
 
 
+def backend_options(command):
+    """--backend and --address: where a run's games are played (bots/cluster.py)."""
+    command = click.option(
+        "--address", metavar="HOST:PORT", default=None,
+        help="The Ray cluster to play on (ray start --head prints it; 'auto' finds the one "
+             "this machine belongs to).  [default: start a local Ray instance]")(command)
+    return click.option(
+        "--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
+        help="Where games are played: processes on this machine, or Ray tasks (pip install "
+             "'passport-game[cluster]'); the same --seed gives the same results with "
+             "either.")(command)
+
+
+def check_backend(backend: str, address: str | None) -> None:
+    """A usage error for --address without the ray backend."""
+    if address is not None and backend != "ray":
+        raise click.UsageError("--address is the Ray cluster's: use it with --backend ray")
+
+
 def json_option():
     return click.option("--json", "as_json", is_flag=True,
                         help="Print one JSON object instead of a table.")

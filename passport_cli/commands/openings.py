@@ -7,7 +7,7 @@ import click
 
 from bots.names import LEVELS
 
-from ..options import check_players, extensions_option
+from ..options import backend_options, check_backend, check_players, extensions_option
 
 
 @click.group()
@@ -28,11 +28,13 @@ def openings() -> None:
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True,
               help="Seed of the build; every game's deal and search derive from it.")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Games searched at once, one process each.")
+              help="Games searched at once, one process each (with --backend ray and no "
+                   "--address: the CPUs of the Ray instance started).")
+@backend_options
 @click.option("--out", required=True, type=click.Path(dir_okay=False, path_type=Path),
               help="The book file (msgpack); a build found there goes on.")
 @click.pass_obj
-def build(app, players, extensions, level, games, depth, seed, workers, out):
+def build(app, players, extensions, level, games, depth, seed, workers, backend, address, out):
     """Search the first decisions of games deeply and store them in a book.
 
     The games are played by the bots of --level; at the first decision of
@@ -40,12 +42,14 @@ def build(app, players, extensions, level, games, depth, seed, workers, out):
     budget is run from that seat's view, and its moves' visits and values
     are added under the position's key. The file is written after every
     game: run the command again to go on."""
+    from bots.cluster import ClusterError
     from openings import Book, BookError, read_book, write_book
 
     from ..runs.openings import BuildSettings, build as build_book
     from ..runs.render import GamesProgress
     from ..warmup import prepare_bots, prepare_engine
 
+    check_backend(backend, address)
     settings = BuildSettings(level, players, extensions, depth, seed)
     expected = settings.built_with()
     try:
@@ -58,9 +62,12 @@ def build(app, players, extensions, level, games, depth, seed, workers, out):
         return
     prepare_engine()
     prepare_bots([level])
-    with GamesProgress(app.console, games, book.games) as progress:
-        build_book(settings, games, book, workers, on_game=lambda _: progress.advance(),
-                   on_book=lambda b: write_book(b, out))
+    try:
+        with GamesProgress(app.console, games, book.games) as progress:
+            build_book(settings, games, book, workers, on_game=lambda _: progress.advance(),
+                       on_book=lambda b: write_book(b, out), backend=backend, address=address)
+    except ClusterError as error:
+        raise click.ClickException(f"{error}.") from None
     app.console.print(f"{out}: {book.games} games, {sum(book.positions.values())} positions "
                       f"under {len(book)} keys.", soft_wrap=True)
 

@@ -7,8 +7,8 @@ import click
 from bots.names import BOT_NAMES
 
 from ..options import (
-    check_players, check_sprt, check_tournament_bots, extensions_option, json_option, round_cap_option,
-    seats, think_option,
+    backend_options, check_backend, check_players, check_sprt, check_tournament_bots,
+    extensions_option, json_option, round_cap_option, seats, think_option,
 )
 from ..stopping import terminate_as_interrupt
 
@@ -65,14 +65,7 @@ def tournament_book(bots: list[str], extensions: int, think: float | None, path:
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
               help="Games played at once, each in a process of its own (with --backend "
                    "ray and no --address: the CPUs of the Ray instance started).")
-@click.option("--backend", type=click.Choice(["local", "ray"]), default="local",
-              show_default=True,
-              help="Where games are played: processes on this machine, or Ray tasks "
-                   "(pip install 'passport-game[cluster]'); the same --seed gives the same "
-                   "results with either.")
-@click.option("--address", metavar="HOST:PORT", default=None,
-              help="The Ray cluster to play on (ray start --head prints it; 'auto' finds "
-                   "the one this machine belongs to).  [default: start a local Ray instance]")
+@backend_options
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Seed of the run; every deal and every bot is seeded from it.")
 @extensions_option("all")
@@ -123,8 +116,7 @@ def tournament(ctx, bots, players, deals, workers, backend, address, seed, exten
     from ..warmup import prepare_bots, prepare_engine
 
     app = ctx.obj
-    if address is not None and backend != "ray":
-        raise click.UsageError("--address is the Ray cluster's: use it with --backend ray")
+    check_backend(backend, address)
     _, bots = seats(players, bots)
     if deals is None:
         deals = SPRT_DEALS if sprt is not None else 10

@@ -85,15 +85,23 @@ def _job(arguments):
 
 
 def build(settings: BuildSettings, games: int, book, workers: int = 1, on_game=None,
-          on_book=None):
+          on_book=None, backend: str = "local", address: str | None = None):
     """Search games book.games + 1 .. `games` into `book` (an openings.Book
     built with `settings`), in order; after each, `on_game(number)` and
     `on_book(book)` (the caller saves it, so a stopped build loses at most
-    the games under way)."""
+    the games under way). With `backend` "ray" the games are Ray tasks
+    (bots.cluster.ray_results: on the cluster at `address`, or on a local
+    instance of `workers` CPUs); bots.cluster.ClusterError, one sentence,
+    if Ray is missing or its cluster out of reach."""
     numbers = range(book.games + 1, games + 1)
-    if workers <= 1 or len(numbers) <= 1:
-        results = (book_positions(settings, number) for number in numbers)
-        pool = None
+    jobs = [(settings, number) for number in numbers]
+    pool = finished = None
+    if backend == "ray":
+        from bots.cluster import ray_results
+        finished = ray_results(book_positions, jobs, workers, address, [settings.level])
+        results = _in_order(finished)
+    elif workers <= 1 or len(numbers) <= 1:
+        results = (book_positions(*job) for job in jobs)
     else:
         import multiprocessing
 
@@ -101,7 +109,7 @@ def build(settings: BuildSettings, games: int, book, workers: int = 1, on_game=N
         prepare_bots([settings.level])
         context = multiprocessing.get_context("spawn")  # as the tournament's pool, not fork
         pool = context.Pool(min(workers, len(numbers)))
-        results = pool.imap(_job, [(settings, number) for number in numbers])
+        results = pool.imap(_job, jobs)
     try:
         for number, positions in zip(numbers, results):
             for key, moves in positions:
@@ -112,9 +120,23 @@ def build(settings: BuildSettings, games: int, book, workers: int = 1, on_game=N
             if on_game is not None:
                 on_game(number)
     finally:
+        if finished is not None:
+            finished.close()  # cancels the games under way
         if pool is not None:
             pool.terminate()
             pool.join()
+
+
+def _in_order(finished):
+    """The results of (index, result) pairs in index order, each index once
+    (a job run again after its worker died may finish twice)."""
+    waiting, wanted = {}, 0
+    for index, result in finished:
+        if index >= wanted:
+            waiting.setdefault(index, result)
+        while wanted in waiting:
+            yield waiting.pop(wanted)
+            wanted += 1
 
 
 def entry_lines(book, key: str) -> list[str]:

@@ -1,8 +1,8 @@
 """Tournaments as Ray tasks (bots/tournament.py, `backend="ray"`): the same
 results as the local processes, an SPRT that stops at the same deal, and a
 worker that dies mid-game costs nothing: its game is played again and
-counted once. One local Ray instance serves the module (it takes seconds to
-start)."""
+counted once. One local Ray instance serves the session (tests/conftest.py:
+it takes seconds to start)."""
 
 import json
 import sys
@@ -16,13 +16,6 @@ from bots.sprt import Sprt  # noqa: E402
 from bots.tournament import (  # noqa: E402
     TournamentSettings, load_results, result_json, run_tournament,
 )
-
-
-@pytest.fixture(scope="module")
-def ray_instance():
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
-    yield
-    ray.shutdown()
 
 
 def as_json(settings, results):
@@ -87,12 +80,12 @@ def test_rays_notes_are_sent_to_stderr():
     makes them err."""
     from types import SimpleNamespace
 
-    from bots.tournament import _ray_notes_to_stderr
+    from bots.cluster import notes_to_stderr
     printed = []
     worker = SimpleNamespace(print_to_stdstream=lambda data, ignore_prefix: printed.append(data))
     fake = SimpleNamespace(_private=SimpleNamespace(worker=worker))
-    _ray_notes_to_stderr(fake)
-    _ray_notes_to_stderr(fake)  # once is enough: not wrapped twice
+    notes_to_stderr(fake)
+    notes_to_stderr(fake)  # once is enough: not wrapped twice
     worker.print_to_stdstream({"lines": ["a task was retried"], "is_err": False}, False)
     assert printed == [{"lines": ["a task was retried"], "is_err": True}]
-    _ray_notes_to_stderr(SimpleNamespace())  # a Ray without that printer: nothing to do
+    notes_to_stderr(SimpleNamespace())  # a Ray without that printer: nothing to do
