@@ -149,40 +149,59 @@ def fit_chance_map(samples: Iterable[Sample], bins: int = 20) -> tuple[tuple[flo
     return tuple((round(r / n, 4), round(o / n, 4)) for n, r, o in blocks)
 
 
-# The chance a searching bot's rating stands for, in games of 3 players or
-# more: an isotonic map fitted with `python -m bots.calibration
-# 4=docs/calibration/previous-expert/expert-1000it-4p-s11.json`, the expert's
-# ratings at 1,000 iterations a move in 150 four-player games (played before
-# the expert went on in the tree of its moves). On 150 other games its ratings
-# were off by 11.1 points and the map's chances by 4.7. A rating of 0 or 1
-# (every playout lost or won) keeps its meaning.
-CHANCE_MAP: tuple[tuple[float, float], ...] = (
-    (0.0323, 0.1528), (0.077, 0.1953), (0.1266, 0.219), (0.1774, 0.2324),
-    (0.226, 0.2353), (0.2752, 0.2449), (0.3244, 0.2929), (0.3732, 0.3117),
-    (0.5098, 0.3669), (0.7466, 0.4392), (0.8261, 0.4722), (0.8731, 0.4891),
-    (0.9285, 0.8222), (0.9879, 0.9825),
-)
+# The chance the expert's rating of a move stands for (what `hint` and
+# `passport review` show): an isotonic map per table, duels or three players
+# and more, and per budget it was fitted at, each fitted with `python -m
+# bots.calibration FILE ...` on the expert's seats of calibration files
+# (docs/strength.md, "Honest win chances"). A search of another budget uses
+# the map fitted nearest to it (by ratio). A rating of 0 or 1 (every
+# playout lost or won) keeps its meaning.
+CHANCE_MAPS: dict[tuple[int, int], tuple[tuple[float, float], ...]] = {
+    # 900 duels against the planner at 1,000 iterations (seeds 12, 22, 23):
+    # from 40% up the expert is a little too sure of itself. On the 300
+    # games of seed 24, not fitted on, its ratings were off by 4.8 points
+    # and the map's chances by 3.9; on 300 duels at the full budget (seeds
+    # 26 and 27) by 8.0 and 4.4. A map fitted on one of those two sets was
+    # off by about 15 points on the other, so duels keep this one.
+    (2, 1_000): (
+        (0.1375, 0.193), (0.2255, 0.2265), (0.2763, 0.2908), (0.3567, 0.3431),
+        (0.4262, 0.358), (0.4762, 0.4558), (0.5253, 0.4593), (0.5751, 0.5594),
+        (0.6254, 0.5834), (0.675, 0.6356), (0.7252, 0.6706), (0.7756, 0.7223),
+        (0.8259, 0.7721), (0.8754, 0.8236), (0.923, 0.8641), (0.9726, 0.904),
+    ),
+    # 150 four-player games at 1,000 iterations (seed 21; the table:
+    # medium, planner, greedy).
+    (4, 1_000): (
+        (0.0333, 0.0795), (0.0779, 0.2311), (0.1567, 0.3146), (0.2253, 0.3589),
+        (0.2957, 0.3936), (0.3737, 0.4288), (0.4246, 0.4422), (0.4742, 0.4587),
+        (0.5219, 0.5169), (0.5731, 0.5686), (0.7206, 0.7032), (0.9772, 1.0),
+    ),
+    # 750 four-player games at the full budget (seeds 21 and 25-28, the
+    # same table): moves rated 20% to 55% all won about 40%. Fitted on four
+    # of the five sets, each map was off by 4.6 to 9.5 points on the fifth,
+    # and by 0.7 on the five held-out sets together.
+    (4, 40_000): (
+        (0.0302, 0.1013), (0.0777, 0.2285), (0.1264, 0.2344), (0.176, 0.2922),
+        (0.2268, 0.3765), (0.2751, 0.3916), (0.3239, 0.42), (0.397, 0.4266),
+        (0.5342, 0.4523), (0.6971, 0.5139), (0.7724, 0.5823), (0.8233, 0.6035),
+        (0.8712, 0.7335), (0.9174, 0.7877), (0.9956, 0.9913),
+    ),
+}
 
-# The same for duels, fitted with `python -m bots.calibration
-# 2=docs/calibration/expert-1000it-2p-s12.json
-# 2=docs/calibration/expert-1000it-2p-s22.json
-# 2=docs/calibration/expert-1000it-2p-s23.json` (900 games of the expert at
-# 1,000 iterations a move against the planner): from 40% up the expert is
-# a little too sure of itself. On the 300 games of seed 24, which the map
-# was not fitted on, its ratings were off by 4.8 points and the map's
-# chances by 3.9 (docs/strength.md, "Honest win chances").
-DUEL_CHANCE_MAP: tuple[tuple[float, float], ...] = (
-    (0.1375, 0.193), (0.2255, 0.2265), (0.2763, 0.2908), (0.3567, 0.3431),
-    (0.4262, 0.358), (0.4762, 0.4558), (0.5253, 0.4593), (0.5751, 0.5594),
-    (0.6254, 0.5834), (0.675, 0.6356), (0.7252, 0.6706), (0.7756, 0.7223),
-    (0.8259, 0.7721), (0.8754, 0.8236), (0.923, 0.8641), (0.9726, 0.904),
-)
+
+def chance_map(players: int, iterations: int) -> tuple[tuple[float, float], ...]:
+    """The knots for a search of `iterations` in a game of `players`: the
+    map of its table fitted at the budget nearest to it."""
+    table = 2 if players == 2 else 4
+    budgets = [budget for seats, budget in CHANCE_MAPS if seats == table]
+    nearest = min(budgets, key=lambda budget: abs(math.log(iterations / budget)))
+    return CHANCE_MAPS[table, nearest]
 
 
-def chance(rating: float, players: int) -> float:
-    """The calibrated win chance for a search's rating in a game of `players`."""
-    knots = DUEL_CHANCE_MAP if players == 2 else CHANCE_MAP
-    points = ((0.0, 0.0),) + knots + ((1.0, 1.0),)
+def chance(rating: float, players: int, iterations: int) -> float:
+    """The calibrated win chance for the expert's rating of a move, in a
+    game of `players`, by a search of `iterations`."""
+    points = ((0.0, 0.0),) + chance_map(players, iterations) + ((1.0, 1.0),)
     for (x0, y0), (x1, y1) in zip(points, points[1:]):
         if rating <= x1:
             return y0 if x1 == x0 else y0 + (y1 - y0) * (rating - x0) / (x1 - x0)
@@ -232,18 +251,42 @@ class CalibrationSettings:
                            for name in dict.fromkeys(self.bots)}}
 
 
-def summary(samples: Sequence[Sample], games: int, players: int) -> dict:
-    """The reliability table, calibration error and Brier score as plain
-    data, of the ratings and of the calibrated chances (`chance`)."""
-    table = deciles(samples)
-    mapped = [Sample(s.game, s.seat, chance(s.rating, players), s.outcome) for s in samples]
-    return {"games": games, "samples": len(samples),
-            "calibration_error": calibration_error(table) if samples else None,
-            "brier": brier_score(samples) if samples else None,
-            "calibrated_error": calibration_error(deciles(mapped)) if samples else None,
-            "calibrated_brier": brier_score(mapped) if samples else None,
+SHOWN_LEVEL = "expert"  # the level whose chances a person sees (`hint`, `passport review`)
+
+
+def seat_samples(samples: Iterable[Sample], bots: Sequence[str], name: str) -> list[Sample]:
+    """The samples of the seats played by `name`."""
+    seats = {seat for seat, bot in enumerate(bots) if bot == name}
+    return [s for s in samples if s.seat in seats]
+
+
+def summary(samples: Sequence[Sample], games: int, bots: Sequence[str], think: float | None) -> dict:
+    """Per searching bot of the table (its seats' samples together): the
+    reliability table, calibration error and Brier score as plain data, of
+    its ratings and, for the expert, of the chances a person is shown
+    (`chance`, the map of its budget at this table)."""
+    from .difficulty import search_settings_of
+    players = len(bots)
+    levels = {}
+    for name in dict.fromkeys(bots):
+        if level_of(name) not in LEVELS:
+            continue
+        mine = seat_samples(samples, bots, name)
+        shown = None
+        if level_of(name) == SHOWN_LEVEL and mine:
+            iterations = search_settings_of(name, think, players)["iterations"]
+            shown = [Sample(s.game, s.seat, chance(s.rating, players, iterations), s.outcome)
+                     for s in mine]
+        levels[name] = {
+            "samples": len(mine),
+            "calibration_error": calibration_error(deciles(mine)) if mine else None,
+            "brier": brier_score(mine) if mine else None,
+            "calibrated_error": calibration_error(deciles(shown)) if shown else None,
+            "calibrated_brier": brier_score(shown) if shown else None,
             "deciles": [{"low": d.low, "high": d.high, "samples": d.samples,
-                         "mean_rating": d.mean_rating, "share_won": d.share_won} for d in table]}
+                         "mean_rating": d.mean_rating, "share_won": d.share_won}
+                        for d in deciles(mine)]}
+    return {"games": games, "samples": len(samples), "levels": levels}
 
 
 def load_games(path, settings: CalibrationSettings) -> dict[int, CalibrationGame]:
@@ -284,7 +327,7 @@ def save_games(path, settings: CalibrationSettings, games: dict[int, Calibration
     ordered = [games[n] for n in sorted(games)]
     document = {"format": FILE_FORMAT, "version": FILE_VERSION, "settings": settings.to_json(),
                 "summary": summary([s for g in ordered for s in g.samples], len(ordered),
-                                   len(settings.bots)),
+                                   settings.bots, settings.think),
                 "games": [{"game": g.number, "winner": g.winner,
                            "samples": [[s.seat, s.rating] for s in g.samples]} for g in ordered]}
     try:
@@ -310,29 +353,35 @@ def run_calibration(settings: CalibrationSettings, path=None,
 
 
 def _fit_command(argv: Sequence[str] | None = None) -> None:
-    """python -m bots.calibration PLAYERS=FILE ...: print the chance map
-    (CHANCE_MAP's or DUEL_CHANCE_MAP's knots) fitted for each player count
-    on the samples of its calibration files together (`passport calibrate
-    --out`)."""
+    """python -m bots.calibration FILE ...: print the chance map (the knots
+    of CHANCE_MAPS) fitted on the expert's seats of the calibration files
+    (`passport calibrate --out`), one map for each table (duels, or three
+    players and more) and budget the files hold, pooling the files that
+    share them."""
     import argparse
+
+    from engine import parse_extensions
+    from .difficulty import search_settings_of
     parser = argparse.ArgumentParser(prog="python -m bots.calibration", description=_fit_command.__doc__)
-    parser.add_argument("files", nargs="+", metavar="PLAYERS=FILE")
-    pooled: dict[int, list[Sample]] = {}
-    for item in parser.parse_args(argv).files:
-        players, _, name = item.partition("=")
+    parser.add_argument("files", nargs="+", metavar="FILE")
+    pooled: dict[tuple[int, int], list[Sample]] = {}
+    for name in parser.parse_args(argv).files:
         document = json.loads(Path(name).read_text(encoding="utf-8"))
-        settings = document["settings"]
-        from engine import parse_extensions
-        run = CalibrationSettings(bots=tuple(settings["bots"]), games=len(document["games"]),
-                                  seed=settings["seed"], extensions=parse_extensions(settings["extensions"]),
-                                  round_cap=settings["round_cap"], think=settings["think"])
-        if len(run.bots) != int(players):
-            raise SystemExit(f"{name} holds {len(run.bots)}-player games, not {players}")
-        samples = [s for g in load_games(name, run).values() for s in g.samples]
-        pooled.setdefault(int(players), []).extend(samples)
-        print(f"# {name}: {len(samples):,} ratings of {len(document['games'])} games")
-    for players in sorted(pooled):
-        print(f"{players} players: {fit_chance_map(pooled[players])}")
+        recorded = document["settings"]
+        run = CalibrationSettings(bots=tuple(recorded["bots"]), games=len(document["games"]),
+                                  seed=recorded["seed"], extensions=parse_extensions(recorded["extensions"]),
+                                  round_cap=recorded["round_cap"], think=recorded["think"])
+        players = len(run.bots)
+        games = load_games(name, run)
+        for bot in dict.fromkeys(run.bots):
+            if level_of(bot) != SHOWN_LEVEL:
+                continue
+            iterations = search_settings_of(bot, run.think, players)["iterations"]
+            samples = seat_samples((s for g in games.values() for s in g.samples), run.bots, bot)
+            pooled.setdefault((2 if players == 2 else 4, iterations), []).extend(samples)
+            print(f"# {name}: {bot}, {len(samples):,} ratings of {len(games)} games")
+    for (table, iterations), samples in sorted(pooled.items()):
+        print(f"({table}, {iterations:_}): {fit_chance_map(samples)},")
 
 
 if __name__ == "__main__":

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from bots.calibration import (
-    CalibrationError, CalibrationGame, CalibrationSettings, Sample, brier_score,
-    calibration_error, chance, deciles, fit_chance_map, load_games, play_game, run_calibration,
+    CHANCE_MAPS, CalibrationError, CalibrationGame, CalibrationSettings, Sample, brier_score,
+    calibration_error, chance, chance_map, deciles, fit_chance_map, load_games, play_game, run_calibration,
     summary,
 )
 from engine import parse_extensions
@@ -59,7 +59,7 @@ def test_a_run_resumes_its_file_and_refuses_another_runs(tmp_path):
     seen = []
     assert run_calibration(settings, path, on_game=seen.append) == first and seen == []
     document = json.loads(path.read_text())
-    assert document["summary"]["samples"] == len(first)
+    assert document["summary"]["samples"] == document["summary"]["levels"]["easy"]["samples"] == len(first)
     with pytest.raises(CalibrationError, match="other settings"):
         load_games(path, CalibrationSettings(bots=("easy", "greedy"), games=2, seed=5, round_cap=30))
     document["games"][0]["samples"][0][1] = 7.0
@@ -87,13 +87,36 @@ def test_a_fitted_map_rises_and_pools_what_does_not():
     assert ys == sorted(ys)
 
 
+@pytest.mark.parametrize("budget", [250, 1_000, 4_000, 10_000, 40_000, 100_000])
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
-def test_the_chance_map_keeps_order_and_ends(players):
+def test_the_chance_map_keeps_order_and_ends(players, budget):
     ratings = [i / 200 for i in range(201)]
-    chances = [chance(r, players) for r in ratings]
+    chances = [chance(r, players, budget) for r in ratings]
     assert chances == sorted(chances)
-    assert chance(0.0, players) == 0.0 and chance(1.0, players) == 1.0
-    assert chances != ratings  # duels and larger tables each have their map
+    assert chance(0.0, players, budget) == 0.0 and chance(1.0, players, budget) == 1.0
+    assert chances != ratings  # duels and larger tables each have their maps
+
+
+def test_a_search_uses_the_map_fitted_nearest_its_budget():
+    assert chance_map(4, 40_000) == CHANCE_MAPS[4, 40_000] == chance_map(3, 10_000)
+    assert chance_map(6, 1_000) == CHANCE_MAPS[4, 1_000] == chance_map(4, 4_000)
+    assert chance_map(2, 40_000) == CHANCE_MAPS[2, 1_000] == chance_map(2, 250)  # duels have one
+
+
+def test_the_summary_keeps_each_searching_bot_apart_and_maps_the_experts_alone():
+    bots = ("expert", "medium", "planner", "medium")
+    samples = [Sample(1, 0, 0.9, 1.0), Sample(1, 1, 0.2, 0.0), Sample(1, 3, 0.6, 0.0),
+               Sample(2, 0, 0.3, 0.0), Sample(2, 3, 0.3, 1.0)]
+    result = summary(samples, 2, bots, think=None)
+    assert list(result["levels"]) == ["expert", "medium"]  # the planner does not search
+    expert, medium = result["levels"]["expert"], result["levels"]["medium"]
+    assert expert["samples"] == 2 and medium["samples"] == 3  # both medium seats, no one else's
+    assert medium["brier"] == pytest.approx((0.04 + 0.36 + 0.49) / 3)
+    assert medium["calibrated_error"] is None  # no one is shown medium's chances
+    shown = [Sample(1, 0, chance(0.9, 4, 40_000), 1.0), Sample(2, 0, chance(0.3, 4, 40_000), 0.0)]
+    assert expert["calibrated_brier"] == pytest.approx(brier_score(shown))
+    at_a_tenth = summary(samples, 2, bots, think=0.025)["levels"]["expert"]
+    assert at_a_tenth["brier"] == expert["brier"] != at_a_tenth["calibrated_brier"] != expert["calibrated_brier"]
 
 
 @pytest.mark.parametrize("path", MEASURED, ids=lambda p: p.name)
@@ -110,5 +133,18 @@ def test_a_measured_file_holds_todays_bots_and_its_summary(path):
     games = load_games(path, settings)
     assert set(games) == set(range(1, settings.games + 1))
     samples = [s for n in sorted(games) for s in games[n].samples]
-    expected = summary(samples, len(games), len(settings.bots))
+    expected = summary(samples, len(games), settings.bots, settings.think)
     assert document["summary"] == json.loads(json.dumps(expected))
+
+
+def test_the_fit_command_fits_the_experts_seats_by_table_and_budget(tmp_path, capsys):
+    from bots.calibration import _fit_command
+    settings = CalibrationSettings(bots=("expert", "easy"), games=1, seed=4, round_cap=8, think=0.002)
+    path = tmp_path / "calibration.json"
+    samples = run_calibration(settings, path)
+    _fit_command([str(path)])
+    out = capsys.readouterr().out.splitlines()
+    mine = [s for s in samples if s.seat == 0]  # the expert's; easy's are not fitted
+    assert mine and len(mine) < len(samples)
+    assert out[0] == f"# {path}: expert, {len(mine):,} ratings of 1 games"
+    assert out[1] == f"(2, 80): {fit_chance_map(mine)},"  # 0.002 s at 40,000 iterations a second
