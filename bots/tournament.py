@@ -344,12 +344,15 @@ def _play_ray(settings, games: list[ScheduledGame], workers: int, records_dir, a
     finish; a game played again after its worker died is the same game,
     and the caller counts each game once."""
     from .cluster import ClusterError, ray_results
+    finished = ray_results(play_scheduled, [(settings, game, records_dir) for game in games],
+                           workers, address, settings.bots)
     try:
-        for _, result in ray_results(play_scheduled, [(settings, game, records_dir) for game in games],
-                                     workers, address, settings.bots):
+        for _, result in finished:
             yield result
     except ClusterError as error:
         raise TournamentError(str(error)) from None
+    finally:
+        finished.close()  # cancels the games under way when the caller stops early
 
 
 # ---- the results file --------------------------------------------------------------
