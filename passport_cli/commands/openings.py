@@ -7,7 +7,7 @@ import click
 
 from bots.names import LEVELS
 
-from ..options import backend_options, check_backend, check_players, extensions_option
+from ..options import backend_options, check_backend, check_players, extensions_option, think_option
 
 
 @click.group()
@@ -27,6 +27,8 @@ def openings() -> None:
               help="Each deep search's budget, in multiples of the level's.")
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True,
               help="Seed of the build; every game's deal and search derive from it.")
+@think_option("The expert's thinking time per move, for a book the expert plays at that --think "
+              "(the games' bots and the depth's unit).  [default: 1]")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
               help="Games searched at once, one process each (with --backend ray and no "
                    "--address: the CPUs of the Ray instance started).")
@@ -34,7 +36,7 @@ def openings() -> None:
 @click.option("--out", required=True, type=click.Path(dir_okay=False, path_type=Path),
               help="The book file (msgpack); a build found there goes on.")
 @click.pass_obj
-def build(app, players, extensions, level, games, depth, seed, workers, backend, address, out):
+def build(app, players, extensions, level, games, depth, seed, think, workers, backend, address, out):
     """Search the first decisions of games deeply and store them in a book.
 
     The games are played by the bots of --level; at the first decision of
@@ -50,7 +52,9 @@ def build(app, players, extensions, level, games, depth, seed, workers, backend,
     from ..warmup import prepare_bots, prepare_engine
 
     check_backend(backend, address)
-    settings = BuildSettings(level, players, extensions, depth, seed)
+    if think is not None and level != "expert":
+        raise click.UsageError("--think sets the expert's budget; the other levels' are fixed.")
+    settings = BuildSettings(level, players, extensions, depth, seed, think)
     expected = settings.built_with()
     try:
         book = read_book(out) if out.exists() else Book(expected)

@@ -26,10 +26,11 @@ class BuildSettings:
     extensions: int
     depth: int   # the deep search's budget, in multiples of the level's
     seed: int
+    think: float | None = None  # the expert's thinking time (its budget); None: its default
 
     def built_with(self) -> dict:
         """What the book records it was built with (`Book.built_with`)."""
-        return used_with(self.level, self.players, self.extensions) | {
+        return used_with(self.level, self.players, self.extensions, self.think) | {
             "depth": self.depth, "seed": self.seed}
 
 
@@ -49,7 +50,7 @@ def deep_settings(settings: BuildSettings):
     (hard's duels have their own), with `depth` times their budget."""
     from bots.difficulty import level_settings
 
-    table = level_settings(settings.level).at_table_of(settings.players)
+    table = level_settings(settings.level, settings.think).at_table_of(settings.players)
     return replace(table, iterations=table.iterations * settings.depth,
                    seconds=None if table.seconds is None else table.seconds * settings.depth)
 
@@ -64,7 +65,7 @@ def book_positions(settings: BuildSettings, game: int) -> list[tuple[str, dict]]
 
     s = settings
     game_state = Game(Config(s.players, s.extensions, derive_seed("openings", s.seed, game)))
-    bots = [make_bot(s.level, derive_seed("openings", s.seed, game, f"seat {seat}"))
+    bots = [make_bot(s.level, derive_seed("openings", s.seed, game, f"seat {seat}"), s.think)
             for seat in range(s.players)]
     deep = IsmctsBot(deep_settings(s), 0, f"{s.level} x{s.depth}")
     found = []

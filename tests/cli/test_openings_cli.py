@@ -51,6 +51,26 @@ def test_a_builds_deep_search_multiplies_the_budget_of_its_table(level, players)
         seconds=None if table.seconds is None else 7 * table.seconds)
 
 
+def test_a_book_built_at_a_think_is_the_experts_at_that_think_only(passport, tmp_path):
+    from openings import BookSettingsError
+    from passport_cli.runs.openings import used_with
+
+    out = tmp_path / "book.msgpack"
+    built = passport("openings", "build", "--players", "2", "--level", "expert", "--depth", "1",
+                     "--think", "0.002", "--games", "1", "--out", out)
+    assert built.exit_code == 0, built.output
+    book = read_book(out)
+    assert book.built_with["settings"]["iterations"] == level_settings("expert", 0.002).iterations
+    assert deep_settings(BuildSettings("expert", 2, 0, 3, 0, 0.002)).iterations == \
+        3 * level_settings("expert", 0.002).iterations
+    book.check_built_with(used_with("expert", 2, 0, 0.002))
+    with pytest.raises(BookSettingsError):
+        book.check_built_with(used_with("expert", 2, 0))  # the expert at its default budget
+    hard = passport(*BUILD, "--think", "0.5", "--games", "1", "--out", tmp_path / "hard.msgpack")
+    assert hard.exit_code == 2 and "--think sets the expert's budget" in hard.output
+    assert not (tmp_path / "hard.msgpack").exists()
+
+
 def test_a_book_of_other_settings_or_damaged_is_refused_in_one_line(passport, tmp_path):
     out = tmp_path / "book.msgpack"
     assert passport(*BUILD, "--games", "1", "--out", out).exit_code == 0
