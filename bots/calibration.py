@@ -252,7 +252,7 @@ class CalibrationSettings:
         from .difficulty import search_settings_of
         return {"bots": list(self.bots), "seed": self.seed, "extensions": self.config.extension_names,
                 "round_cap": self.round_cap, "think": self.think,
-                "search": {name: search_settings_of(name, self.think, len(self.bots))
+                "search": {name: search_settings_of(name, self.think, len(self.bots), self.extensions)
                            for name in dict.fromkeys(self.bots)}}
 
 
@@ -270,7 +270,7 @@ def summary(samples: Sequence[Sample], games: int, bots: Sequence[str], think: f
     reliability table, calibration error and Brier score as plain data, of
     its ratings and, for the expert, of the chances a person is shown
     (`chance`, the map of its budget at this table)."""
-    from .difficulty import search_settings_of
+    from .difficulty import iterations_per_move
     players = len(bots)
     levels = {}
     for name in dict.fromkeys(bots):
@@ -279,7 +279,7 @@ def summary(samples: Sequence[Sample], games: int, bots: Sequence[str], think: f
         mine = seat_samples(samples, bots, name)
         shown = None
         if level_of(name) == SHOWN_LEVEL and mine:
-            iterations = search_settings_of(name, think, players)["iterations"]
+            iterations = iterations_per_move(name, think)
             shown = [Sample(s.game, s.seat, chance(s.rating, players, iterations), s.outcome)
                      for s in mine]
         levels[name] = {
@@ -366,7 +366,7 @@ def _fit_command(argv: Sequence[str] | None = None) -> None:
     import argparse
 
     from engine import parse_extensions
-    from .difficulty import search_settings_of
+    from .difficulty import iterations_per_move
     parser = argparse.ArgumentParser(prog="python -m bots.calibration", description=_fit_command.__doc__)
     parser.add_argument("files", nargs="+", metavar="FILE")
     pooled: dict[tuple[int, int], list[Sample]] = {}
@@ -381,7 +381,7 @@ def _fit_command(argv: Sequence[str] | None = None) -> None:
         for bot in dict.fromkeys(run.bots):
             if level_of(bot) != SHOWN_LEVEL:
                 continue
-            iterations = search_settings_of(bot, run.think, players)["iterations"]
+            iterations = iterations_per_move(bot, run.think)
             samples = seat_samples((s for g in games.values() for s in g.samples), run.bots, bot)
             pooled.setdefault((2 if players == 2 else 4, iterations), []).extend(samples)
             print(f"# {name}: {bot}, {len(samples):,} ratings of {len(games)} games")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, fields, replace
 
+from engine.cards import ALL_EXTENSIONS
+
 from .baselines import RULE_BOTS
 from .ismcts import IsmctsBot, SearchSettings
 from .names import (
@@ -204,8 +206,8 @@ def settings_of(name: str, think: float | None = None) -> SearchSettings:
         return settings
     try:
         changed = settings.changed(**changes)
-        changed.params(2)  # the kernel's own checks of the values
-        changed.params(4)
+        for players, extensions in ((2, ALL_EXTENSIONS), (4, ALL_EXTENSIONS), (4, 0)):
+            changed.params(players, extensions)  # the kernel's own checks of the values
     except (TypeError, ValueError) as error:
         raise BotNameError(f"{name!r}: {error}") from None
     return changed
@@ -243,13 +245,15 @@ ADDED_SETTINGS = {"planned_choices": False, "planner_prior": 0.0, "rollout_polic
                   "planned_offers": False, "inner_share": 1.0, "trees": 1,
                   "reuse_tree": False, "keep_refusals": False, "declined_share": 1.0,
                   "planner_prior_from": 2, "travel_first": False,
-                  "declined_inner_share": 1.0, "decided_share": 1.0, "duel": None}
+                  "declined_inner_share": 1.0, "decided_share": 1.0, "duel": None,
+                  "prior_without_postcards": 0.0}
 
 
-def search_settings_of(name: str, think: float | None = None,
-                       players: int | None = None) -> dict | None:
+def search_settings_of(name: str, think: float | None = None, players: int | None = None,
+                       extensions: int | None = None) -> dict | None:
     """Every search setting of a bot by name, as plain data (a cheater's are
-    its level's), as in effect in a game of `players` seats when given
+    its level's), as in effect in a game of `players` seats with the
+    extensions of bit mask `extensions` when both are given
     (`SearchSettings.at_table_of`); for a bot that does not search, its
     version ({"version": N}) from the second on, else None. Tournament files
     record them, so that a run is never resumed with other bots than it
@@ -260,8 +264,10 @@ def search_settings_of(name: str, think: float | None = None,
         # before versions were recorded hold the first as no settings)
         version = RULE_BOTS[name].VERSION if name in RULE_BOTS else 1
         return None if version == 1 else {"version": version}
+    if (players is None) != (extensions is None):
+        raise ValueError("a table is its players and its extensions: give both or neither")
     settings = settings_of(name, think)
-    settings = asdict(settings if players is None else settings.at_table_of(players))
+    settings = asdict(settings if players is None else settings.at_table_of(players, extensions))
     for key, before in ADDED_SETTINGS.items():
         if settings[key] == before:
             del settings[key]

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from engine import Phase, SeatView
+from engine import cards as C
 from engine.actions import decode
 from engine.kernels import ACTIONS_TAKEN, DECLINED, TURN
 
@@ -112,6 +113,13 @@ class SearchSettings:
     # `inner_share`. The move that began it was searched a moment before, and
     # with `reuse_tree` its decisions go on in that search's tree.
     declined_inner_share: float = 1.0
+    # At tables without the postcards extension, from three players up: the
+    # planner's move as a prior of this much per 1,000 iterations of the
+    # budget, in place of `planner_prior` (0: `planner_prior` there too).
+    # Why: without postcards to race for, searching seats steal from each
+    # other at nearly every turn and a person's game drags on (RULES.md R4);
+    # a fixed prior fades as the budget grows, a prior in step with it does not.
+    prior_without_postcards: float = 0.0
     sees_everything: bool = False  # measurement only: the cheating variant
     # A level's settings for two-player games, where they differ from these
     # (None: these at every table); the ladder's steps are measured in duels
@@ -126,21 +134,29 @@ class SearchSettings:
         duel = None if self.duel is None else replace(self.duel, **changes)
         return replace(self, **changes, duel=duel)
 
-    def at_table_of(self, players: int) -> SearchSettings:
-        """The settings in effect in a game of `players` seats: a duel's
-        where they differ; a prior kept for larger tables is no prior here,
-        written as the settings of a bot that never had one (so results
-        files of smaller tables still describe the bot)."""
+    def at_table_of(self, players: int, extensions: int) -> SearchSettings:
+        """The settings in effect in a game of `players` seats with the
+        extensions of bit mask `extensions`: a duel's where they differ; a
+        prior kept for other tables is no prior here, and the prior of a
+        table without postcards is `planner_prior` here, each written as the
+        settings of a bot that only ever had what is in effect (so results
+        files of other tables still describe the bot)."""
         if self.duel is not None:
             table = self.duel if players == 2 else replace(self, duel=None)
-            return table.at_table_of(players)
+            return table.at_table_of(players, extensions)
+        if self.prior_without_postcards:
+            if players >= 3 and not extensions & C.EXT_POSTCARDS:
+                return replace(self, planner_prior=self.prior_without_postcards * self.iterations / 1000,
+                               planner_prior_from=2, prior_without_postcards=0.0)
+            return replace(self, prior_without_postcards=0.0).at_table_of(players, extensions)
         if players < self.planner_prior_from:
             return replace(self, planner_prior=0.0, planner_prior_from=2)
         return self
 
-    def params(self, players: int) -> np.ndarray:
-        """The kernel's parameter array for a game of `players` seats."""
-        s = self.at_table_of(players)
+    def params(self, players: int, extensions: int) -> np.ndarray:
+        """The kernel's parameter array for a game of `players` seats with
+        the extensions of bit mask `extensions`."""
+        s = self.at_table_of(players, extensions)
         p = np.zeros(K.NUM_PARAMS, np.float64)
         p[K.P_EXPLORATION] = s.exploration
         p[K.P_EPSILON] = s.epsilon
@@ -205,7 +221,7 @@ class IsmctsBot:
 
     def _settings(self, view: SeatView) -> SearchSettings:
         """The settings in effect at the view's table (a duel's may differ)."""
-        return self.settings.at_table_of(view.config.players)
+        return self.settings.at_table_of(view.config.players, view.config.extensions)
 
     def choose(self, view: SeatView) -> int:
         """The action to play, from the seat's view only."""
@@ -342,7 +358,7 @@ class IsmctsBot:
         trees = reused or [_Tree(budget, seed, t)
                            for t, budget in enumerate(_shares(s.iterations, s.trees))]
         self.last_reused = sum(t.done for t in trees)
-        params = s.params(view.config.players)
+        params = s.params(view.config.players, view.config.extensions)
         deadline = None if s.seconds is None else time.perf_counter() + s.seconds
 
         def grow(tree: _Tree) -> None:

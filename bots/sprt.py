@@ -31,7 +31,20 @@ Deterministic with any number of workers: the test is run on the completed
 deals in deal order, one deal at a time, and stops at the first deal whose
 prefix decides; games that finished later do not change the verdict.
 
-Arithmetic only: no engine, no bots.
+Paired: two bots against the same field. When the candidate and a
+reference bot each played the same deals against the same other entries
+(two results files of one seed and table, differing in the first entry),
+one sample is the difference of their deal scores, a - b in [-1, 1],
+tested as (1 + a - b) / 2 in [0, 1] with bounds given as differences
+(`paired_test`): "is the candidate no more than 5 points worse than the
+reference against three planners" is --sprt=-0.05,0. The pairing cancels
+the luck of the deal that both runs share, which a test of each run alone
+against its field would count twice. `python -m bots.sprt CANDIDATE
+REFERENCE --sprt D0,D1` runs it on the deals both files have completed, in
+deal order, so it can be run while both tournaments are still playing.
+
+The arithmetic is free of engine and bots; the paired command reads
+tournament results files (bots/tournament.py).
 """
 
 from __future__ import annotations
@@ -263,3 +276,101 @@ class SprtRun:
         return {**self.test.to_json(), "candidate": self.candidate, "baseline": self.baseline,
                 **self.state.to_json()}
 
+
+
+def paired_samples(candidate: Sequence[float], reference: Sequence[float]) -> list[float]:
+    """The paired test's samples: (1 + a - b) / 2 for the candidate's and the
+    reference's scores a and b on the same deals, for the deals both have."""
+    return [(1.0 + _checked(a) - _checked(b)) / 2.0 for a, b in zip(candidate, reference)]
+
+
+def paired_sprt(d0: float, d1: float, alpha: float = 0.05, beta: float = 0.05) -> Sprt:
+    """The test of `paired_samples` whose H0 is a difference of scores d0
+    and H1 a difference d1 (each in (-1, 1))."""
+    for name, value in (("d0", d0), ("d1", d1)):
+        if not -1.0 < value < 1.0:
+            raise SprtError(f"{name} must be a difference of scores strictly between -1 and 1, "
+                            f"not {value}")
+    return Sprt((1.0 + d0) / 2.0, (1.0 + d1) / 2.0, alpha, beta)
+
+
+def paired_test(candidate_path, reference_path, d0: float, d1: float,
+                alpha: float = 0.05, beta: float = 0.05) -> tuple[SprtState, list[float], list[float]]:
+    """The paired test of two tournament results files (the candidate's run
+    and the reference's; see the module docstring) on the deals both have
+    completed, in deal order: its state, and each file's deal scores of its
+    first entry over those deals. SprtError, one sentence, for files that
+    are not two runs of the same deals against the same field."""
+    from .tournament import results_file_games
+    runs = []
+    for path in (candidate_path, reference_path):
+        try:
+            runs.append(results_file_games(path))
+        except ValueError as error:
+            raise SprtError(str(error)) from None
+    (mine, my_games), (theirs, their_games) = runs
+    same = ("players", "seed", "extensions", "round_cap", "think")
+    different = [key for key in same if mine.get(key) != theirs.get(key)]
+    if different:
+        raise SprtError(f"{candidate_path} and {reference_path} are not the same deals "
+                        f"({', '.join(different)} differ)")
+    if mine["bots"][1:] != theirs["bots"][1:] or any(
+            mine["search"].get(name) != theirs["search"].get(name) for name in mine["bots"][1:]):
+        raise SprtError(f"{candidate_path} and {reference_path} do not play against the same "
+                        "bots (every entry but the first must be the same, with the same settings)")
+    if mine["bots"][0] in mine["bots"][1:] or theirs["bots"][0] in theirs["bots"][1:]:
+        raise SprtError("in a paired test the first entry of each file is its own bot, "
+                        "in no other seat")
+    a = deal_scores(mine["bots"], my_games)
+    b = deal_scores(theirs["bots"], their_games)
+    deals = min(len(a), len(b))
+    test = paired_sprt(d0, d1, alpha, beta)
+    return test.state(paired_samples(a[:deals], b[:deals])), a[:deals], b[:deals]
+
+
+def _paired_command(argv: Sequence[str] | None = None) -> int:
+    """python -m bots.sprt CANDIDATE REFERENCE --sprt D0,D1[,ALPHA,BETA]: the
+    paired test of two tournament results files (see the module docstring)."""
+    import argparse
+    import statistics
+    parser = argparse.ArgumentParser(prog="python -m bots.sprt", description=_paired_command.__doc__)
+    parser.add_argument("candidate", metavar="CANDIDATE")
+    parser.add_argument("reference", metavar="REFERENCE")
+    parser.add_argument("--sprt", required=True, metavar="D0,D1",
+                        help="differences of scores for H0 and H1, e.g. -0.05,0")
+    args = parser.parse_args(argv)
+    try:
+        bounds = parse_sprt_differences(args.sprt)
+        state, a, b = paired_test(args.candidate, args.reference, *bounds)
+    except SprtError as error:
+        print(f"error: {error}")
+        return 2
+    if not a:
+        print("no deal is complete in both files yet")
+        return 0
+    differences = [x - y for x, y in zip(a, b)]
+    mean = statistics.fmean(differences)
+    half = 1.96 * statistics.stdev(differences) / math.sqrt(len(a)) if len(a) > 1 else float("nan")
+    verdict = {"H1": "H1 accepted", "H0": "H0 accepted", None: "undecided"}[state.verdict]
+    print(f"{len(a)} deals in both files: candidate {100 * statistics.fmean(a):.1f}%, "
+          f"reference {100 * statistics.fmean(b):.1f}%, difference {100 * mean:+.1f} "
+          f"± {100 * half:.1f} points")
+    print(f"{verdict} after {state.deals} deals (LLR {state.llr:.2f}, "
+          f"bounds {state.lower:.2f}, {state.upper:.2f})")
+    return 0
+
+
+def parse_sprt_differences(text: str) -> tuple[float, ...]:
+    """'-0.05,0' -> (-0.05, 0.0); 'D0,D1,ALPHA,BETA' sets the error rates too."""
+    try:
+        numbers = tuple(float(part) for part in text.split(","))
+    except ValueError:
+        numbers = ()
+    if len(numbers) not in (2, 4):
+        raise SprtError(f"{text!r} is not D0,D1 or D0,D1,ALPHA,BETA (e.g. -0.05,0)")
+    paired_sprt(*numbers)  # checks them
+    return numbers
+
+
+if __name__ == "__main__":
+    raise SystemExit(_paired_command())

@@ -166,7 +166,7 @@ class TournamentSettings:
                 "games": self.games, "seed": self.seed, "extensions": self.extension_names,
                 "round_cap": self.round_cap, "think": self.think,
                 "iterations": {name: iterations_per_move(name, self.think) for name in names},
-                "search": {name: search_settings_of(name, self.think, self.players) for name in names},
+                "search": {name: search_settings_of(name, self.think, self.players, self.extensions) for name in names},
                 **({} if self.sprt is None else {"sprt": self.sprt.to_json()}),
                 **({"agent_time": self.agent_time} if any(map(is_agent, self.bots)) else {}),
                 **({} if self.book is None else {"book": self.book.identity()})}
@@ -406,18 +406,7 @@ def load_results(path, settings: TournamentSettings) -> dict[int, GameResult]:
     def fail(problem: str):
         raise ResultsFileError(f"{path}: {problem}")
 
-    try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        fail(f"can't be read ({error.strerror or error})")
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        fail(f"not a tournament results file (not JSON: {error})")
-    if (not isinstance(document, dict) or document.get("format") != FILE_FORMAT
-            or not isinstance(document.get("settings"), dict)
-            or not isinstance(document.get("games"), list)):
-        fail("not a tournament results file")
-    if document.get("version") != FILE_VERSION:
-        fail(f"results file version {document.get('version')!r}; this program reads {FILE_VERSION}")
+    document = _results_document(path)
     theirs, ours = document["settings"], settings.to_json()
     different = [f"{key} {_shown(theirs.get(key))} in the file, {_shown(ours[key])} asked"
                  for key in ours if key not in ("deals", "games", "search", "sprt")
@@ -439,6 +428,63 @@ def load_results(path, settings: TournamentSettings) -> dict[int, GameResult]:
             fail(f"game {result.number} is in the file twice")
         results[result.number] = result
     return results
+
+
+def _results_document(path: Path) -> dict:
+    """The results file at `path` as JSON data, checked to be one of this
+    version's; ResultsFileError, one sentence, if it is not."""
+    def fail(problem: str):
+        raise ResultsFileError(f"{path}: {problem}")
+
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        fail(f"can't be read ({error.strerror or error})")
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        fail(f"not a tournament results file (not JSON: {error})")
+    if (not isinstance(document, dict) or document.get("format") != FILE_FORMAT
+            or not isinstance(document.get("settings"), dict)
+            or not isinstance(document.get("games"), list)):
+        fail("not a tournament results file")
+    if document.get("version") != FILE_VERSION:
+        fail(f"results file version {document.get('version')!r}; this program reads {FILE_VERSION}")
+    return document
+
+
+def results_file_games(path) -> tuple[dict, list[GameResult]]:
+    """The recorded settings and finished games of the results file at
+    `path`, read without the settings of a run to resume (for a paired test,
+    bots/sprt.py); ResultsFileError, one sentence, if it is not one."""
+    path = Path(path)
+
+    def fail(problem: str):
+        raise ResultsFileError(f"{path}: {problem}")
+
+    document = _results_document(path)
+    recorded = document["settings"]
+    bots = recorded.get("bots")
+    if (not isinstance(bots, list) or not 2 <= len(bots) <= 6
+            or not all(isinstance(name, str) for name in bots)
+            or not isinstance(recorded.get("search"), dict)):
+        fail("its settings name no bots")
+    games, numbers = [], set()
+    for index, entry in enumerate(document["games"]):
+        number = entry.get("game") if isinstance(entry, dict) else None
+        seats = entry.get("seats") if isinstance(entry, dict) else None
+        winner = entry.get("winner") if isinstance(entry, dict) else None
+        forfeit = entry.get("forfeit") if isinstance(entry, dict) else None
+        seat = forfeit.get("seat") if isinstance(forfeit, dict) else None
+        whole = [n for n in (number, winner, seat) if n is not None]
+        if (number is None or not all(isinstance(n, int) and not isinstance(n, bool) for n in whole)
+                or not isinstance(seats, list) or len(seats) != len(bots)
+                or sorted(seats) != sorted(bots) or number < 1 or number in numbers
+                or not all(0 <= n < len(bots) for n in (winner, seat) if n is not None)
+                or (forfeit is not None and seat is None)):
+            fail(f"game entry {index + 1} is not a game of its tournament")
+        numbers.add(number)
+        games.append(GameResult(number, tuple(seats), winner, entry.get("reason"),
+                                entry.get("rounds"), entry.get("steps"), seat))
+    return recorded, games
 
 
 def _search_difference(theirs, ours: dict) -> str:

@@ -42,7 +42,7 @@ def used_with(level: str, players: int, extensions: int, think: float | None = N
     from engine import Config
     return {"level": level, "players": players,
             "extensions": Config(extensions=extensions).extension_names,
-            "settings": search_settings_of(level, think, players=players)}
+            "settings": search_settings_of(level, think, players, extensions)}
 
 
 def deep_settings(settings: BuildSettings):
@@ -50,7 +50,7 @@ def deep_settings(settings: BuildSettings):
     (hard's duels have their own), with `depth` times their budget."""
     from bots.difficulty import level_settings
 
-    table = level_settings(settings.level, settings.think).at_table_of(settings.players)
+    table = level_settings(settings.level, settings.think).at_table_of(settings.players, settings.extensions)
     return replace(table, iterations=table.iterations * settings.depth,
                    seconds=None if table.seconds is None else table.seconds * settings.depth)
 

@@ -203,7 +203,7 @@ def rival_only_moves_in_tree(view, settings, seed=3):
     header, ints, rewards = K.new_tree(settings.iterations + 2)
     header[K.T_RNG] = seed
     K.search(header, ints, rewards, view.observation, view.seat,
-             settings.params(view.config.players), settings.iterations)
+             settings.params(view.config.players, view.config.extensions), settings.iterations)
     used = int(header[K.T_NODES])
     targets_root = {L.A_TRADE_TO + view.seat, L.A_STEAL_FROM + view.seat}
     return sum(int(a) in targets_root for a in ints[1:used, 1])
@@ -256,7 +256,7 @@ def test_search_refuses_an_observation_no_world_fits():
     obs = view.observation.copy()
     obs[L.HAND_SIZE + (view.seat + 1) % 3] += 70  # more cards than the game has
     header, ints, rewards = K.new_tree(100)
-    params = SearchSettings(iterations=50).params(3)
+    params = SearchSettings(iterations=50).params(3, C.ALL_EXTENSIONS)
     with pytest.raises(ValueError, match="no world fits"):
         K.search(header, ints, rewards, obs, view.seat, params, 50)
 
@@ -317,14 +317,40 @@ def test_a_prior_kept_for_larger_tables_is_off_at_smaller_ones():
     """`planner_prior_from`: below it the kernel gets no prior, and the
     settings in effect are those of a bot that never had one."""
     settings = replace(QUICK, planner_prior=1.5, planner_prior_from=3)
-    assert settings.params(2)[K.P_PLANNER_PRIOR] == 0.0
-    assert settings.params(3)[K.P_PLANNER_PRIOR] == 1.5
-    assert settings.at_table_of(2) == QUICK
-    assert settings.at_table_of(4) == settings
+    assert settings.params(2, C.ALL_EXTENSIONS)[K.P_PLANNER_PRIOR] == 0.0
+    assert settings.params(3, C.ALL_EXTENSIONS)[K.P_PLANNER_PRIOR] == 1.5
+    assert settings.at_table_of(2, C.ALL_EXTENSIONS) == QUICK
+    assert settings.at_table_of(4, C.ALL_EXTENSIONS) == settings
     # with the prior off, the search is the search without it, move for move
     for game in positions(seed=5, players=2, every=4, limit=6):
         view = game.view(game.decider)
         assert IsmctsBot(settings, seed=2).choose(view) == IsmctsBot(QUICK, seed=2).choose(view)
+
+
+def test_a_table_without_postcards_has_a_prior_in_step_with_the_budget():
+    """`prior_without_postcards`: from three players up, at a table without
+    the postcards extension, the prior is that much per 1,000 iterations;
+    elsewhere the settings are those of a bot that never had the field."""
+    settings = replace(QUICK, iterations=3000, prior_without_postcards=4.0)
+    no_postcards = C.ALL_EXTENSIONS & ~C.EXT_POSTCARDS
+    for extensions in (0, no_postcards):
+        assert settings.at_table_of(4, extensions) == replace(QUICK, iterations=3000, planner_prior=12.0)
+        assert settings.params(3, extensions)[K.P_PLANNER_PRIOR] == 12.0
+    assert settings.at_table_of(4, C.ALL_EXTENSIONS) == replace(QUICK, iterations=3000)
+    assert settings.at_table_of(2, 0) == replace(QUICK, iterations=3000)
+    assert settings.params(2, 0)[K.P_PLANNER_PRIOR] == 0.0
+    assert settings.params(4, C.EXT_POSTCARDS)[K.P_PLANNER_PRIOR] == 0.0
+    # a level's own prior stays where postcards are played
+    led = replace(settings, planner_prior=1.5, planner_prior_from=3)
+    assert led.at_table_of(4, C.ALL_EXTENSIONS).planner_prior == 1.5
+    assert led.at_table_of(4, 0).planner_prior == 12.0
+    # the bot searches with it: the planner's move is tried first
+    game = Game.new(players=3, extensions="none", seed=4)
+    view = game.view(game.decider)
+    bot = IsmctsBot(replace(QUICK, iterations=200, prior_without_postcards=4.0), seed=1)
+    alone = IsmctsBot(replace(QUICK, iterations=200, planner_prior=0.8), seed=1)
+    assert bot.choose(view) == alone.choose(view)
+    assert [(m.action, m.visits) for m in bot.last_search] == [(m.action, m.visits) for m in alone.last_search]
 
 
 def test_a_duel_searches_with_the_duel_settings_and_larger_tables_with_the_others():
@@ -332,12 +358,12 @@ def test_a_duel_searches_with_the_duel_settings_and_larger_tables_with_the_other
     differ; larger tables keep the others, and a change (a variant, the
     cheater) applies at every table."""
     fitted = replace(QUICK, evaluation="fitted", duel=QUICK)
-    assert fitted.at_table_of(2) == QUICK
-    assert fitted.at_table_of(4) == replace(QUICK, evaluation="fitted")
-    assert fitted.params(2)[K.P_FITTED_EVALUATION] == 0.0
-    assert fitted.params(4)[K.P_FITTED_EVALUATION] == 1.0
+    assert fitted.at_table_of(2, C.ALL_EXTENSIONS) == QUICK
+    assert fitted.at_table_of(4, C.ALL_EXTENSIONS) == replace(QUICK, evaluation="fitted")
+    assert fitted.params(2, C.ALL_EXTENSIONS)[K.P_FITTED_EVALUATION] == 0.0
+    assert fitted.params(4, C.ALL_EXTENSIONS)[K.P_FITTED_EVALUATION] == 1.0
     changed = fitted.changed(iterations=50)
-    assert changed.at_table_of(2).iterations == changed.at_table_of(4).iterations == 50
+    assert changed.at_table_of(2, C.ALL_EXTENSIONS).iterations == changed.at_table_of(4, C.ALL_EXTENSIONS).iterations == 50
     for game in positions(seed=5, players=2, every=4, limit=4):
         view = game.view(game.decider)
         assert IsmctsBot(fitted, seed=2).choose(view) == IsmctsBot(QUICK, seed=2).choose(view)
@@ -360,10 +386,10 @@ def test_hard_plays_duels_as_the_ladder_measured_it():
     ladder's rows); from three players up it scores with the fitted one."""
     from bots.difficulty import settings_of
     hard = settings_of("hard")
-    assert hard.at_table_of(2).evaluation == "hand-set" and hard.at_table_of(2).rollout_depth == 20
-    assert hard.at_table_of(3).evaluation == "fitted" and hard.at_table_of(3).rollout_depth == 10
+    assert hard.at_table_of(2, C.ALL_EXTENSIONS).evaluation == "hand-set" and hard.at_table_of(2, C.ALL_EXTENSIONS).rollout_depth == 20
+    assert hard.at_table_of(3, C.ALL_EXTENSIONS).evaluation == "fitted" and hard.at_table_of(3, C.ALL_EXTENSIONS).rollout_depth == 10
     variant = settings_of("hard+width=3")
-    assert variant.at_table_of(2).width == variant.at_table_of(4).width == 3
+    assert variant.at_table_of(2, C.ALL_EXTENSIONS).width == variant.at_table_of(4, C.ALL_EXTENSIONS).width == 3
 
 
 def test_four_mediums_without_extensions_finish_their_games():
@@ -390,7 +416,7 @@ def test_planner_rollouts_play_legal_games():
         assert action in view.legal_actions
         game.apply(action)
     with pytest.raises(ValueError, match="rollout policy"):
-        replace(QUICK, rollout_policy="oracle").params(2)
+        replace(QUICK, rollout_policy="oracle").params(2, C.ALL_EXTENSIONS)
 
 
 def test_with_planned_offers_an_offer_is_the_planners_set():
@@ -531,8 +557,8 @@ def test_with_keep_refusals_a_rival_declines_a_kind_it_declined_before():
 
 
 def test_keep_refusals_reaches_the_kernel():
-    assert SearchSettings(keep_refusals=True).params(4)[K.P_KEEP_REFUSALS] == 1.0
-    assert SearchSettings().params(4)[K.P_KEEP_REFUSALS] == 0.0
+    assert SearchSettings(keep_refusals=True).params(4, C.ALL_EXTENSIONS)[K.P_KEEP_REFUSALS] == 1.0
+    assert SearchSettings().params(4, C.ALL_EXTENSIONS)[K.P_KEEP_REFUSALS] == 0.0
 
 
 @pytest.mark.parametrize("change, phases, before, after", [

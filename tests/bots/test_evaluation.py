@@ -82,4 +82,4 @@ def test_a_search_with_the_fitted_evaluation_plays_legal_moves():
 
 def test_an_unknown_evaluation_is_refused():
     with pytest.raises(ValueError, match="unknown evaluation"):
-        SearchSettings(evaluation="magic").params(4)
+        SearchSettings(evaluation="magic").params(4, C.ALL_EXTENSIONS)

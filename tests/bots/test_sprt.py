@@ -131,3 +131,50 @@ def test_an_sprt_needs_exactly_two_bots():
         TournamentSettings(bots=("greedy", "random", "easy"), sprt=Sprt(0.3, 0.4))
     with pytest.raises(TournamentError, match="two bots"):
         TournamentSettings(bots=("greedy", "greedy"), sprt=Sprt(0.3, 0.4))
+
+
+def test_a_paired_sample_is_the_difference_of_two_bots_on_one_deal():
+    from bots.sprt import paired_samples, paired_sprt
+    assert paired_samples([1.0, 0.25, 0.5], [0.0, 0.75, 0.5]) == [1.0, 0.25, 0.5]
+    test = paired_sprt(-0.05, 0.0)
+    assert (test.s0, test.s1) == (0.475, 0.5)
+    with pytest.raises(SprtError, match="between -1 and 1"):
+        paired_sprt(-1.0, 0.0)
+    with pytest.raises(SprtError, match="below"):
+        paired_sprt(0.05, 0.0)
+
+
+def _field_run(tmp_path, first, seed=8, deals=20, field=("greedy", "greedy")):
+    settings = TournamentSettings(bots=(first, *field), deals=deals, seed=seed, extensions=0)
+    path = tmp_path / f"{first}-{seed}-{'-'.join(field)}.json"
+    run_tournament(settings, results_path=path)
+    return path, settings
+
+
+def test_a_paired_test_reads_two_runs_of_the_same_deals(tmp_path, capsys):
+    from bots.sprt import _paired_command, paired_samples, paired_test
+    candidate, settings = _field_run(tmp_path, "planner")
+    reference, reference_settings = _field_run(tmp_path, "random", deals=15)
+    state, a, b = paired_test(candidate, reference, 0.0, 0.3)
+    # the deals both files completed, each run's own deal scores
+    assert a == deal_scores(settings.bots, load_results(candidate, settings).values())[:15]
+    assert b == deal_scores(reference_settings.bots,
+                            load_results(reference, reference_settings).values())
+    assert len(a) == len(b) == 15
+    assert state == Sprt(0.5, 0.65).state(paired_samples(a, b))
+    assert state.verdict == "H1"  # the planner is far better than random against greedy
+    assert _paired_command([str(candidate), str(reference), "--sprt=0,0.3"]) == 0
+    shown = capsys.readouterr().out
+    assert "15 deals in both files" in shown and "H1 accepted after" in shown
+    # not the same deals, not the same field, not a results file: one sentence each
+    other_seed, _ = _field_run(tmp_path, "random", seed=9, deals=2)
+    other_field, _ = _field_run(tmp_path, "random", deals=2, field=("greedy", "random"))
+    for path, problem in ((other_seed, "not the same deals"), (other_field, "same bots")):
+        with pytest.raises(SprtError, match=problem):
+            paired_test(candidate, path, -0.05, 0.0)
+    broken = tmp_path / "broken.json"
+    broken.write_text("{")
+    with pytest.raises(SprtError, match="not JSON"):
+        paired_test(candidate, broken, -0.05, 0.0)
+    assert _paired_command([str(candidate), str(reference), "--sprt=0.1"]) == 2
+    assert "is not D0,D1" in capsys.readouterr().out

@@ -15,6 +15,7 @@ from bots.tournament import (
     ResultsFileError, TournamentError, TournamentSettings, load_results, results_summary,
     run_tournament, save_results, schedule,
 )
+from engine.cards import ALL_EXTENSIONS
 from engine.record import check_record, read_record
 
 # Fast bots and a short round cap: some games end without a winner.
@@ -71,10 +72,10 @@ def test_a_variant_of_a_level_searches_with_the_settings_it_names():
     assert settings_of(name) == level_settings("hard").changed(planner_prior=8.0,
                                                                planner_prior_from=3,
                                                                keep_refusals=True)
-    assert settings_of(name).at_table_of(2).keep_refusals  # hard's duels too
+    assert settings_of(name).at_table_of(2, ALL_EXTENSIONS).keep_refusals  # hard's duels too
     assert make_bot(name, measurement=True).settings == settings_of(name)
-    assert search_settings_of(name, players=4)["planner_prior"] == 8.0
-    assert "planner_prior" not in search_settings_of(name, players=2)  # not in effect in duels
+    assert search_settings_of(name, players=4, extensions=ALL_EXTENSIONS)["planner_prior"] == 8.0
+    assert "planner_prior" not in search_settings_of(name, players=2, extensions=ALL_EXTENSIONS)  # not in effect in duels
     assert settings_of("expert+iterations=4000", think=0.5).seconds == 1.5  # the clock cap stays
     check_names([name], measurement=True)
     with pytest.raises(BotNameError, match="unknown bot"):
@@ -315,7 +316,7 @@ def test_a_run_is_not_resumed_across_a_change_of_budget(tmp_path, monkeypatch):
 def test_a_run_is_not_resumed_across_a_change_of_knowledge(tmp_path, monkeypatch):
     import bots.difficulty as difficulty
     settings = TournamentSettings(bots=("hard", "medium"), deals=1)
-    duel = difficulty.LEVEL_SETTINGS["hard"].at_table_of(2)  # a two-player tournament
+    duel = difficulty.LEVEL_SETTINGS["hard"].at_table_of(2, ALL_EXTENSIONS)  # a two-player tournament
     assert settings.to_json()["search"]["hard"]["rollout_depth"] == duel.rollout_depth
     path = tmp_path / "results.json"
     save_results(path, settings, [])
@@ -325,6 +326,23 @@ def test_a_run_is_not_resumed_across_a_change_of_knowledge(tmp_path, monkeypatch
         load_results(path, settings)
     assert "search settings of hard: exploration 0.7 in the file, 0.5 asked" in str(error.value)
     assert "\n" not in str(error.value)
+
+
+def test_the_settings_recorded_are_those_in_effect_at_the_table():
+    """A table is its players and its extensions: the prior of a table
+    without postcards is recorded as the prior there, and nowhere else."""
+    from bots.difficulty import search_settings_of
+    from engine.cards import EXT_POSTCARDS
+    name = "expert+prior_without_postcards=4+iterations=2000"
+    assert search_settings_of(name, players=4, extensions=0)["planner_prior"] == 8.0
+    assert search_settings_of(name, players=4, extensions=ALL_EXTENSIONS & ~EXT_POSTCARDS
+                              )["planner_prior"] == 8.0
+    for players, extensions in ((4, ALL_EXTENSIONS), (2, 0)):
+        recorded = search_settings_of(name, players=players, extensions=extensions)
+        assert "planner_prior" not in recorded and "prior_without_postcards" not in recorded
+    assert search_settings_of(name)["prior_without_postcards"] == 4.0
+    with pytest.raises(ValueError, match="both or neither"):
+        search_settings_of(name, players=4)
 
 
 def test_a_setting_added_later_is_recorded_only_where_a_level_changes_it(monkeypatch):

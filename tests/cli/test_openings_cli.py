@@ -44,9 +44,9 @@ def test_a_build_writes_a_book_that_goes_on_and_shows_its_entries(passport, tmp_
 @pytest.mark.parametrize("players", [2, 4])
 def test_a_builds_deep_search_multiplies_the_budget_of_its_table(level, players):
     # hard's duels search with settings of their own: the depth multiplies those
-    table = level_settings(level).at_table_of(players)
+    table = level_settings(level).at_table_of(players, 0)
     deep = deep_settings(BuildSettings(level, players, 0, 7, 0))
-    assert deep.at_table_of(players) == replace(
+    assert deep.at_table_of(players, 0) == replace(
         table, iterations=7 * table.iterations,
         seconds=None if table.seconds is None else 7 * table.seconds)
 
