@@ -65,6 +65,18 @@ def expert_settings(think: float = EXPERT_THINK) -> SearchSettings:
     evaluation alone rated staying home with a full hand above a travel to
     its own country (docs/bots.md).
 
+    At a table of three or more without postcards it searches with the
+    planner's move as a prior of 4 for every 1,000 iterations of its budget
+    (`prior_without_postcards`): with every extension but postcards, a
+    person's game against three experts at the full budget (the planner
+    standing in for the person, 8 games) lasted a median 58.5 rounds with
+    106 steals a game without it, 37 rounds with 55 steals with it; medium's
+    and hard's last 25 and 30.5. Paired SPRTs against three
+    planners at 1,000 iterations accepted that it is not 5 points weaker:
+    every other extension, H1 after 231 deals (-1.4 +- 3.5 points over
+    289); no extension, H1 after 709 deals (-1.5 +- 2.3 over 837;
+    docs/experiments.md, "A person's table without postcards").
+
     A decision that completes its own move (an offer's cards and kinds, what
     a recycle takes) goes on in the subtree of the move it began
     (`reuse_tree`) and searches up to a quarter of the budget there
@@ -112,7 +124,8 @@ def expert_settings(think: float = EXPERT_THINK) -> SearchSettings:
                           duel_offer_margin=0.02, planned_choices=True,
                           reuse_tree=True, inner_share=0.25, keep_refusals=True,
                           declined_share=0.25, travel_first=True,
-                          declined_inner_share=0.25, decided_share=0.25)
+                          declined_inner_share=0.25, decided_share=0.25,
+                          prior_without_postcards=4.0)
 
 
 # A person waits for a hint: its search (the expert's) also stops at this

@@ -344,6 +344,13 @@ def test_a_table_without_postcards_has_a_prior_in_step_with_the_budget():
     led = replace(settings, planner_prior=1.5, planner_prior_from=3)
     assert led.at_table_of(4, C.ALL_EXTENSIONS).planner_prior == 1.5
     assert led.at_table_of(4, 0).planner_prior == 12.0
+    # the expert has one: 4 per 1,000 iterations, at any budget
+    from bots.difficulty import level_settings
+    for think in (None, 0.025):
+        expert = level_settings("expert", think)
+        assert expert.at_table_of(4, 0).planner_prior == 4 * expert.iterations / 1000
+        assert expert.at_table_of(4, C.ALL_EXTENSIONS).planner_prior == 0.0
+        assert expert.at_table_of(2, 0).planner_prior == 0.0
     # the bot searches with it: the planner's move is tried first
     game = Game.new(players=3, extensions="none", seed=4)
     view = game.view(game.decider)
