@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from engine import Config
-from engine.cards import ALL_EXTENSIONS
+from engine.cards import ALL_EXTENSIONS, EXT_POSTCARDS
 
 from .files import run_file_text, write_text_atomically
 from .match import Seat, Table, bot_players, derive_seed
@@ -150,20 +150,22 @@ def fit_chance_map(samples: Iterable[Sample], bins: int = 20) -> tuple[tuple[flo
 
 
 # The chance the expert's rating of a move stands for (what `hint` and
-# `passport review` show): an isotonic map per table, duels or three players
-# and more, and per budget it was fitted at, each fitted with `python -m
-# bots.calibration FILE ...` on the expert's seats of calibration files
-# (docs/strength.md, "Honest win chances"). A search of another budget uses
-# the map fitted nearest to it (by ratio). A rating of 0 or 1 (every
-# playout lost or won) keeps its meaning.
-CHANCE_MAPS: dict[tuple[int, int], tuple[tuple[float, float], ...]] = {
+# `passport review` show): an isotonic map per table -- duels or three
+# players and more, and the extensions played (a bit mask) -- and per budget
+# it was fitted at, each fitted with `python -m bots.calibration FILE ...`
+# on the expert's seats of calibration files (docs/strength.md, "Honest win
+# chances"). A table of extensions with no map of its own uses the maps of
+# every extension; a search of another budget uses its table's map fitted
+# nearest to it (by ratio). A rating of 0 or 1 (every playout lost or won)
+# keeps its meaning.
+CHANCE_MAPS: dict[tuple[int, int, int], tuple[tuple[float, float], ...]] = {
     # 900 duels against the planner at 1,000 iterations (seeds 12, 22, 23):
     # from 40% up the expert is a little too sure of itself. On the 300
     # games of seed 24, not fitted on, its ratings were off by 4.8 points
     # and the map's chances by 3.9; on 300 duels at the full budget (seeds
     # 26 and 27) by 8.0 and 4.4. A map fitted on one of those two sets was
     # off by about 15 points on the other, so duels keep this one.
-    (2, 1_000): (
+    (2, ALL_EXTENSIONS, 1_000): (
         (0.1375, 0.193), (0.2255, 0.2265), (0.2763, 0.2908), (0.3567, 0.3431),
         (0.4262, 0.358), (0.4762, 0.4558), (0.5253, 0.4593), (0.5751, 0.5594),
         (0.6254, 0.5834), (0.675, 0.6356), (0.7252, 0.6706), (0.7756, 0.7223),
@@ -174,18 +176,39 @@ CHANCE_MAPS: dict[tuple[int, int], tuple[tuple[float, float], ...]] = {
     # off by 2.6 points on the 750 games of seeds 31-35 (3.0 to 10.4 per
     # set); fitted on five of the six sets, each map was off by 3.1 to 10.3
     # points on the sixth, and by 0.6 on the six held out together.
-    (4, 1_000): (
+    (4, ALL_EXTENSIONS, 1_000): (
         (0.0285, 0.0753), (0.0768, 0.1698), (0.1269, 0.2832), (0.1759, 0.3195),
         (0.2263, 0.3274), (0.2744, 0.376), (0.3242, 0.4031), (0.3738, 0.4238),
         (0.4238, 0.4417), (0.5127, 0.454), (0.6239, 0.5481), (0.6746, 0.5752),
         (0.723, 0.608), (0.7744, 0.6873), (0.8415, 0.7517), (0.9229, 0.7727),
         (0.9938, 0.9859),
     ),
+    # Without extensions (the default of `passport play`): 450 games at
+    # 1,000 iterations (seeds 41, 43, 45; the same table). The maps of every
+    # extension were off here by 8.0 points (5.1, 13.5 and 7.3 per set); fitted
+    # on two of the three sets, each map was off by 1.7 to 8.5 on the third,
+    # and by 1.7 on the three held out together.
+    (4, 0, 1_000): (
+        (0.0353, 0.1837), (0.0746, 0.268), (0.1247, 0.3048), (0.1759, 0.3565),
+        (0.225, 0.4427), (0.2758, 0.4453), (0.323, 0.4562), (0.3733, 0.487),
+        (0.4244, 0.5413), (0.4967, 0.5589), (0.5745, 0.5754), (0.6243, 0.6087),
+        (0.6736, 0.6791), (0.7238, 0.812), (0.817, 0.8289), (0.9725, 1.0),
+    ),
+    # Every extension but postcards: 450 games at 1,000 iterations (seeds
+    # 42, 44, 46). The maps of every extension were off by 6.4 (8.7, 5.9,
+    # 6.0); held out as above, 2.7 to 5.6 per set and 1.4 together.
+    (4, ALL_EXTENSIONS & ~EXT_POSTCARDS, 1_000): (
+        (0.028, 0.0373), (0.0752, 0.1394), (0.1253, 0.2418), (0.1754, 0.2441),
+        (0.2251, 0.2638), (0.275, 0.3474), (0.3242, 0.4334), (0.3743, 0.4807),
+        (0.4239, 0.5004), (0.4747, 0.544), (0.5243, 0.5953), (0.5751, 0.6119),
+        (0.624, 0.6688), (0.6751, 0.7008), (0.7243, 0.7461), (0.795, 0.8255),
+        (0.8733, 0.8682), (0.9222, 0.988), (0.981, 1.0),
+    ),
     # 750 four-player games at the full budget (seeds 21 and 25-28, the
     # same table): moves rated 20% to 55% all won about 40%. Fitted on four
     # of the five sets, each map was off by 4.6 to 9.5 points on the fifth,
     # and by 0.7 on the five held-out sets together.
-    (4, 40_000): (
+    (4, ALL_EXTENSIONS, 40_000): (
         (0.0302, 0.1013), (0.0777, 0.2285), (0.1264, 0.2344), (0.176, 0.2922),
         (0.2268, 0.3765), (0.2751, 0.3916), (0.3239, 0.42), (0.397, 0.4266),
         (0.5342, 0.4523), (0.6971, 0.5139), (0.7724, 0.5823), (0.8233, 0.6035),
@@ -194,19 +217,24 @@ CHANCE_MAPS: dict[tuple[int, int], tuple[tuple[float, float], ...]] = {
 }
 
 
-def chance_map(players: int, iterations: int) -> tuple[tuple[float, float], ...]:
-    """The knots for a search of `iterations` in a game of `players`: the
-    map of its table fitted at the budget nearest to it."""
+def chance_map(players: int, iterations: int, extensions: int = ALL_EXTENSIONS
+               ) -> tuple[tuple[float, float], ...]:
+    """The knots for a search of `iterations` in a game of `players` with
+    the extensions of bit mask `extensions`: the map of its table fitted at
+    the budget nearest to it (see CHANCE_MAPS)."""
     table = 2 if players == 2 else 4
-    budgets = [budget for seats, budget in CHANCE_MAPS if seats == table]
+    if not any(seats == table and mask == extensions for seats, mask, _ in CHANCE_MAPS):
+        extensions = ALL_EXTENSIONS
+    budgets = [budget for seats, mask, budget in CHANCE_MAPS if (seats, mask) == (table, extensions)]
     nearest = min(budgets, key=lambda budget: abs(math.log(iterations / budget)))
-    return CHANCE_MAPS[table, nearest]
+    return CHANCE_MAPS[table, extensions, nearest]
 
 
-def chance(rating: float, players: int, iterations: int) -> float:
+def chance(rating: float, players: int, iterations: int, extensions: int = ALL_EXTENSIONS) -> float:
     """The calibrated win chance for the expert's rating of a move, in a
-    game of `players`, by a search of `iterations`."""
-    points = ((0.0, 0.0),) + chance_map(players, iterations) + ((1.0, 1.0),)
+    game of `players` with the extensions of bit mask `extensions`, by a
+    search of `iterations`."""
+    points = ((0.0, 0.0),) + chance_map(players, iterations, extensions) + ((1.0, 1.0),)
     for (x0, y0), (x1, y1) in zip(points, points[1:]):
         if rating <= x1:
             return y0 if x1 == x0 else y0 + (y1 - y0) * (rating - x0) / (x1 - x0)
@@ -265,7 +293,8 @@ def seat_samples(samples: Iterable[Sample], bots: Sequence[str], name: str) -> l
     return [s for s in samples if s.seat in seats]
 
 
-def summary(samples: Sequence[Sample], games: int, bots: Sequence[str], think: float | None) -> dict:
+def summary(samples: Sequence[Sample], games: int, bots: Sequence[str], think: float | None,
+            extensions: int) -> dict:
     """Per searching bot of the table (its seats' samples together): the
     reliability table, calibration error and Brier score as plain data, of
     its ratings and, for the expert, of the chances a person is shown
@@ -280,7 +309,7 @@ def summary(samples: Sequence[Sample], games: int, bots: Sequence[str], think: f
         shown = None
         if level_of(name) == SHOWN_LEVEL and mine:
             iterations = iterations_per_move(name, think)
-            shown = [Sample(s.game, s.seat, chance(s.rating, players, iterations), s.outcome)
+            shown = [Sample(s.game, s.seat, chance(s.rating, players, iterations, extensions), s.outcome)
                      for s in mine]
         levels[name] = {
             "samples": len(mine),
@@ -332,7 +361,7 @@ def save_games(path, settings: CalibrationSettings, games: dict[int, Calibration
     ordered = [games[n] for n in sorted(games)]
     document = {"format": FILE_FORMAT, "version": FILE_VERSION, "settings": settings.to_json(),
                 "summary": summary([s for g in ordered for s in g.samples], len(ordered),
-                                   settings.bots, settings.think),
+                                   settings.bots, settings.think, settings.extensions),
                 "games": [{"game": g.number, "winner": g.winner,
                            "samples": [[s.seat, s.rating] for s in g.samples]} for g in ordered]}
     try:
@@ -361,15 +390,15 @@ def _fit_command(argv: Sequence[str] | None = None) -> None:
     """python -m bots.calibration FILE ...: print the chance map (the knots
     of CHANCE_MAPS) fitted on the expert's seats of the calibration files
     (`passport calibrate --out`), one map for each table (duels, or three
-    players and more) and budget the files hold, pooling the files that
-    share them."""
+    players and more; the extensions' bit mask) and budget the files hold,
+    pooling the files that share them."""
     import argparse
 
     from engine import parse_extensions
     from .difficulty import iterations_per_move
     parser = argparse.ArgumentParser(prog="python -m bots.calibration", description=_fit_command.__doc__)
     parser.add_argument("files", nargs="+", metavar="FILE")
-    pooled: dict[tuple[int, int], list[Sample]] = {}
+    pooled: dict[tuple[int, int, int], list[Sample]] = {}
     for name in parser.parse_args(argv).files:
         document = json.loads(Path(name).read_text(encoding="utf-8"))
         recorded = document["settings"]
@@ -383,10 +412,10 @@ def _fit_command(argv: Sequence[str] | None = None) -> None:
                 continue
             iterations = iterations_per_move(bot, run.think)
             samples = seat_samples((s for g in games.values() for s in g.samples), run.bots, bot)
-            pooled.setdefault((2 if players == 2 else 4, iterations), []).extend(samples)
+            pooled.setdefault((2 if players == 2 else 4, run.extensions, iterations), []).extend(samples)
             print(f"# {name}: {bot}, {len(samples):,} ratings of {len(games)} games")
-    for (table, iterations), samples in sorted(pooled.items()):
-        print(f"({table}, {iterations:_}): {fit_chance_map(samples)},")
+    for (table, extensions, iterations), samples in sorted(pooled.items()):
+        print(f"({table}, {extensions}, {iterations:_}): {fit_chance_map(samples)},")
 
 
 if __name__ == "__main__":

@@ -101,9 +101,10 @@ def review(path: Path, seat: int | None, think: float, advance: Callable[[int, i
             played = next((e for e in estimates if e.action == action and e.visits > 0), None)
             decisions.append(Reviewed(
                 game.round, game.action_text(action, names),
-                chance(played.win_chance, game.players, settings.iterations) if played else None,
+                chance(played.win_chance, game.players, settings.iterations, game.config.extensions)
+                if played else None,
                 game.action_text(best.action, names),
-                chance(best.win_chance, game.players, settings.iterations)))
+                chance(best.win_chance, game.players, settings.iterations, game.config.extensions)))
             advance(len(decisions), total)
         game.apply(action)
     winner = None

@@ -65,7 +65,7 @@ def calibrate(ctx, bots, games, seed, extensions, round_cap, think, out, as_json
         saved = f"; they are saved in {out}: run the same command to resume" if out else ""
         app.console.print(f"Interrupted{saved}.", soft_wrap=True)
         ctx.exit(130)
-    result = summary(samples, games, settings.bots, settings.think)
+    result = summary(samples, games, settings.bots, settings.think, settings.extensions)
     if as_json:
         click.echo(json.dumps(result, indent=2))
     else:

@@ -448,7 +448,8 @@ class Session:
                 return ([f"From the opening book: {positions} positions like this one, "
                          "each searched deeply."]
                         + hint_lines(estimates, menu, sum(e.visits for e in estimates),
-                                     self.game.players, settings.iterations))
+                                     self.game.players, settings.iterations,
+                                     extensions=self.game.config.extensions))
         seed = decision_seed(self.table, self.me)
         try:
             with self.console.status("The expert is thinking about your options…",
@@ -457,7 +458,8 @@ class Session:
                 estimates = bot.analyse(self.game.view(self.me), seed)
         except KeyboardInterrupt:  # Ctrl-C stops the hint, not the game
             return ["Hint stopped. Your turn goes on."]
-        return hint_lines(estimates, menu, bot.last_iterations, self.game.players, settings.iterations)
+        return hint_lines(estimates, menu, bot.last_iterations, self.game.players, settings.iterations,
+                          extensions=self.game.config.extensions)
 
     def rules(self, query: str) -> None:
         from .. import rulebook
@@ -615,12 +617,13 @@ def drop_typed_ahead() -> None:
 
 
 def hint_lines(estimates, menu: H.Menu, iterations: int, players: int, budget: int,
-               shown: int = 4) -> list[str]:
+               shown: int = 4, *, extensions: int) -> list[str]:
     """The `shown` options the search looked at most, best estimate first
     (the order of the playouts is not the order of the chances): each with
-    its chance in words (the chance map of a search of `budget`
-    iterations), the most searched one marked, since that is the move the
-    expert would play."""
+    its chance in words (the chance map of a search of `budget` iterations
+    at a table of `players` with the extensions of bit mask `extensions`),
+    the most searched one marked, since that is the move the expert would
+    play."""
     by_action = {choice.action: choice for choice in menu.choices}
     looked_at = [e for e in estimates if e.action in by_action][:shown]
     if not looked_at:
@@ -635,7 +638,8 @@ def hint_lines(estimates, menu: H.Menu, iterations: int, players: int, budget: i
         choice = by_action[estimate.action]
         playouts = f"{estimate.visits:,} of {iterations:,} playouts"
         if rated(estimate):
-            words = chance_words(estimate.win_chance, estimate.visits, players, budget, playouts)
+            words = chance_words(estimate.win_chance, estimate.visits, players, budget, playouts,
+                                 extensions)
         else:
             words = f"no estimate ({playouts})"
         mark = "; the most searched" if estimate is most and len(looked_at) > 1 else ""
@@ -643,13 +647,15 @@ def hint_lines(estimates, menu: H.Menu, iterations: int, players: int, budget: i
     return lines
 
 
-def chance_words(rating: float, visits: int, players: int, budget: int, note: str) -> str:
+def chance_words(rating: float, visits: int, players: int, budget: int, note: str,
+                 extensions: int) -> str:
     """The expert's rating of a move in words: the calibrated chance
-    (bots.calibration.chance, for a search of `budget` iterations), its 95%
+    (bots.calibration.chance, for a search of `budget` iterations at a table
+    of `players` with the extensions of bit mask `extensions`), its 95%
     interval from the playouts, and `note`."""
     from bots.calibration import chance
     spread = 1.96 * (rating * (1 - rating) / visits) ** 0.5
-    low, high = (chance(max(0.0, rating - spread), players, budget),
-                 chance(min(1.0, rating + spread), players, budget))
-    return (f"about {chance(rating, players, budget):.0%} chance to win "
+    low, high = (chance(max(0.0, rating - spread), players, budget, extensions),
+                 chance(min(1.0, rating + spread), players, budget, extensions))
+    return (f"about {chance(rating, players, budget, extensions):.0%} chance to win "
             f"({low:.0%} to {high:.0%}, {note})")

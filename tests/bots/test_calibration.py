@@ -12,6 +12,7 @@ from bots.calibration import (
     summary,
 )
 from engine import parse_extensions
+from engine.cards import ALL_EXTENSIONS, EXT_POSTCARDS
 
 MEASURED = sorted((Path(__file__).parents[2] / "docs" / "calibration").glob("*.json"))
 
@@ -98,16 +99,27 @@ def test_the_chance_map_keeps_order_and_ends(players, budget):
 
 
 def test_a_search_uses_the_map_fitted_nearest_its_budget():
-    assert chance_map(4, 40_000) == CHANCE_MAPS[4, 40_000] == chance_map(3, 10_000)
-    assert chance_map(6, 1_000) == CHANCE_MAPS[4, 1_000] == chance_map(4, 4_000)
-    assert chance_map(2, 40_000) == CHANCE_MAPS[2, 1_000] == chance_map(2, 250)  # duels have one
+    ALL = ALL_EXTENSIONS
+    assert chance_map(4, 40_000) == CHANCE_MAPS[4, ALL, 40_000] == chance_map(3, 10_000)
+    assert chance_map(6, 1_000) == CHANCE_MAPS[4, ALL, 1_000] == chance_map(4, 4_000)
+    assert chance_map(2, 40_000) == CHANCE_MAPS[2, ALL, 1_000] == chance_map(2, 250)  # duels have one
+
+
+def test_a_table_of_other_extensions_has_its_map_where_one_was_fitted():
+    ALL, NO_POSTCARDS = ALL_EXTENSIONS, ALL_EXTENSIONS & ~EXT_POSTCARDS
+    assert chance_map(4, 1_000, 0) == CHANCE_MAPS[4, 0, 1_000] != chance_map(4, 1_000, ALL)
+    assert chance_map(3, 40_000, 0) == CHANCE_MAPS[4, 0, 1_000]  # its table's nearest budget
+    assert chance_map(4, 1_000, NO_POSTCARDS) == CHANCE_MAPS[4, NO_POSTCARDS, 1_000]
+    assert chance_map(4, 40_000, EXT_POSTCARDS) == CHANCE_MAPS[4, ALL, 40_000]  # none of its own
+    assert chance_map(2, 1_000, 0) == CHANCE_MAPS[2, ALL, 1_000]
+    assert chance(0.5, 4, 1_000, 0) == chance(0.5, 4, 1_000, 0) != chance(0.5, 4, 1_000)
 
 
 def test_the_summary_keeps_each_searching_bot_apart_and_maps_the_experts_alone():
     bots = ("expert", "medium", "planner", "medium")
     samples = [Sample(1, 0, 0.9, 1.0), Sample(1, 1, 0.2, 0.0), Sample(1, 3, 0.6, 0.0),
                Sample(2, 0, 0.3, 0.0), Sample(2, 3, 0.3, 1.0)]
-    result = summary(samples, 2, bots, think=None)
+    result = summary(samples, 2, bots, think=None, extensions=ALL_EXTENSIONS)
     assert list(result["levels"]) == ["expert", "medium"]  # the planner does not search
     expert, medium = result["levels"]["expert"], result["levels"]["medium"]
     assert expert["samples"] == 2 and medium["samples"] == 3  # both medium seats, no one else's
@@ -115,7 +127,7 @@ def test_the_summary_keeps_each_searching_bot_apart_and_maps_the_experts_alone()
     assert medium["calibrated_error"] is None  # no one is shown medium's chances
     shown = [Sample(1, 0, chance(0.9, 4, 40_000), 1.0), Sample(2, 0, chance(0.3, 4, 40_000), 0.0)]
     assert expert["calibrated_brier"] == pytest.approx(brier_score(shown))
-    at_a_tenth = summary(samples, 2, bots, think=0.025)["levels"]["expert"]
+    at_a_tenth = summary(samples, 2, bots, think=0.025, extensions=ALL_EXTENSIONS)["levels"]["expert"]
     assert at_a_tenth["brier"] == expert["brier"] != at_a_tenth["calibrated_brier"] != expert["calibrated_brier"]
 
 
@@ -133,7 +145,7 @@ def test_a_measured_file_holds_todays_bots_and_its_summary(path):
     games = load_games(path, settings)
     assert set(games) == set(range(1, settings.games + 1))
     samples = [s for n in sorted(games) for s in games[n].samples]
-    expected = summary(samples, len(games), settings.bots, settings.think)
+    expected = summary(samples, len(games), settings.bots, settings.think, settings.extensions)
     assert document["summary"] == json.loads(json.dumps(expected))
 
 
@@ -147,4 +159,4 @@ def test_the_fit_command_fits_the_experts_seats_by_table_and_budget(tmp_path, ca
     mine = [s for s in samples if s.seat == 0]  # the expert's; easy's are not fitted
     assert mine and len(mine) < len(samples)
     assert out[0] == f"# {path}: expert, {len(mine):,} ratings of 1 games"
-    assert out[1] == f"(2, 80): {fit_chance_map(mine)},"  # 0.002 s at 40,000 iterations a second
+    assert out[1] == f"(2, 31, 80): {fit_chance_map(mine)},"  # 0.002 s at 40,000 iterations a second

@@ -256,12 +256,13 @@ def test_a_hint_chance_is_calibrated_and_has_its_interval():
     from bots.calibration import chance
     # the calibrated chance (bots.calibration.chance) of the rating and of
     # its interval's ends, here 0.5 ± 0.049, by the map of the search's budget
-    assert chance_words(0.5, 400, 2, 1_000, "400 of 1,000 playouts") == (
+    from engine.cards import ALL_EXTENSIONS as ALL
+    assert chance_words(0.5, 400, 2, 1_000, "400 of 1,000 playouts", ALL) == (
         f"about {chance(0.5, 2, 1_000):.0%} chance to win ({chance(0.451, 2, 1_000):.0%} to "
         f"{chance(0.549, 2, 1_000):.0%}, 400 of 1,000 playouts)")
     assert chance(0.5, 2, 1_000) != 0.5  # a duel's rating is shown through its map too
     # at four players the full budget's ratings of 15-60% all win about 40%
-    assert chance_words(0.8, 10_000, 4, 40_000, "n") == chance_words(0.8, 10_000, 4, 10_000, "n")
+    assert chance_words(0.8, 10_000, 4, 40_000, "n", ALL) == chance_words(0.8, 10_000, 4, 10_000, "n", ALL)
     assert chance(0.8, 4, 40_000) < chance(0.8, 4, 1_000)
 
 
@@ -275,12 +276,13 @@ def test_a_hint_lists_the_most_searched_options_best_chance_first():
     estimates = [MoveEstimate(10, 500, 0.49), MoveEstimate(11, 400, 0.50),  # most playouts first
                  MoveEstimate(99, 300, 0.90),   # not an option of this menu
                  MoveEstimate(13, 0, float("nan")), MoveEstimate(12, 90, 0.30)]
-    lines = hint_lines(estimates, menu, 1_290, players=2, budget=2_000)
+    from engine.cards import ALL_EXTENSIONS as ALL
+    lines = hint_lines(estimates, menu, 1_290, players=2, budget=2_000, extensions=ALL)
     assert [line.split(".")[0] for line in lines] == ["2", "1", "3", "4"]
     assert lines[1].endswith("; the most searched") and f"{chance(0.49, 2, 2_000):.0%}" in lines[1]
     assert lines[3] == "4. trade: no estimate (0 of 1,290 playouts)"
-    assert hint_lines(estimates, menu, 1_290, players=2, budget=2_000, shown=1) == [
-        f"1. draw: {chance_words(0.49, 500, 2, 2_000, '500 of 1,290 playouts')}"]
+    assert hint_lines(estimates, menu, 1_290, players=2, budget=2_000, shown=1, extensions=ALL) == [
+        f"1. draw: {chance_words(0.49, 500, 2, 2_000, '500 of 1,290 playouts', ALL)}"]
 
 
 def test_y_n_yes_and_no_answer_a_question():
