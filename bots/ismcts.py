@@ -116,8 +116,8 @@ class SearchSettings:
     # At tables without the postcards extension, from three players up: the
     # planner's move as a prior of this much per 1,000 iterations of the
     # budget, in place of `planner_prior` (0: `planner_prior` there too).
-    # Why: without postcards to race for, searching seats steal from each
-    # other at nearly every turn and a person's game drags on (RULES.md R4);
+    # Why: without postcards (R9.4) to race for, searching seats steal from each
+    # other at nearly every turn (R5.4) and a person's game drags on;
     # a fixed prior fades as the budget grows, a prior in step with it does not.
     prior_without_postcards: float = 0.0
     sees_everything: bool = False  # measurement only: the cheating variant
