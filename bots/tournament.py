@@ -166,7 +166,8 @@ class TournamentSettings:
                 "games": self.games, "seed": self.seed, "extensions": self.extension_names,
                 "round_cap": self.round_cap, "think": self.think,
                 "iterations": {name: iterations_per_move(name, self.think) for name in names},
-                "search": {name: search_settings_of(name, self.think, self.players, self.extensions) for name in names},
+                "search": {name: search_settings_of(name, self.think, self.players, self.extensions)
+                           for name in names},
                 **({} if self.sprt is None else {"sprt": self.sprt.to_json()}),
                 **({"agent_time": self.agent_time} if any(map(is_agent, self.bots)) else {}),
                 **({} if self.book is None else {"book": self.book.identity()})}
