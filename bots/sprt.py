@@ -66,14 +66,18 @@ class SprtError(ValueError):
 
 def parse_sprt(text: str) -> Sprt:
     """'0.5,0.55' -> Sprt(0.5, 0.55); 'S0,S1,ALPHA,BETA' sets the error rates too."""
-    parts = [part.strip() for part in text.split(",")]
+    return Sprt(*_bounds(text, "S0,S1 or S0,S1,ALPHA,BETA (e.g. 0.5,0.55)"))
+
+
+def _bounds(text: str, form: str) -> list[float]:
+    """Two or four comma-separated numbers; SprtError naming `form` if not."""
     try:
-        numbers = [float(part) for part in parts]
+        numbers = [float(part.strip()) for part in text.split(",")]
     except ValueError:
         numbers = []
     if len(numbers) not in (2, 4):
-        raise SprtError(f"{text!r} is not S0,S1 or S0,S1,ALPHA,BETA (e.g. 0.5,0.55)")
-    return Sprt(*numbers)
+        raise SprtError(f"{text!r} is not {form}")
+    return numbers
 
 
 def constrained_mle(values: Sequence[float], weights: Sequence[float], mean: float) -> list[float]:
@@ -360,14 +364,9 @@ def _paired_command(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def parse_sprt_differences(text: str) -> tuple[float, ...]:
-    """'-0.05,0' -> (-0.05, 0.0); 'D0,D1,ALPHA,BETA' sets the error rates too."""
-    try:
-        numbers = tuple(float(part) for part in text.split(","))
-    except ValueError:
-        numbers = ()
-    if len(numbers) not in (2, 4):
-        raise SprtError(f"{text!r} is not D0,D1 or D0,D1,ALPHA,BETA (e.g. -0.05,0)")
+def parse_sprt_differences(text: str) -> list[float]:
+    """'-0.05,0' -> [-0.05, 0.0]; 'D0,D1,ALPHA,BETA' sets the error rates too."""
+    numbers = _bounds(text, "D0,D1 or D0,D1,ALPHA,BETA (e.g. -0.05,0)")
     paired_sprt(*numbers)  # checks them
     return numbers
 
