@@ -37,9 +37,10 @@ reference bot each played the same deals against the same other entries
 one sample is the difference of their deal scores, a - b in [-1, 1],
 tested as (1 + a - b) / 2 in [0, 1] with bounds given as differences
 (`paired_test`): "is the candidate no more than 5 points worse than the
-reference against three planners" is --sprt=-0.05,0. The pairing cancels
-the luck of the deal that both runs share, which a test of each run alone
-against its field would count twice. `python -m bots.sprt CANDIDATE
+reference against three planners" is --sprt=-0.05,0. The test is of the
+difference itself, with the deal as the unit; how much luck the two runs
+share depends on the bots (against three planners their deal scores
+correlated by only 0.12, docs/strength.md). `python -m bots.sprt CANDIDATE
 REFERENCE --sprt D0,D1` runs it on the deals both files have completed, in
 deal order, so it can be run while both tournaments are still playing.
 
