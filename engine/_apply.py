@@ -1,11 +1,12 @@
 """Applying a legal action: every phase's effect (docs/engine.md "Phases"),
 with the rules cited by RULES.md section."""
 
+import numpy as np
 from numba import njit
 
 from . import cards as C
 from ._core import (
-    NUM_CARDS, REQUIRED, all_seats, below, check_postcards, discard_remove,
+    CARD_KIND, NUM_CARDS, REQUIRED, all_seats, below, check_postcards, discard_remove,
     draw_one, draw_pop, draw_push_bottom, end_game, forbidden_count,
     forget_hand, forget_pool, forget_pool_if_hand_has_it, hand_add,
     hand_remove, hand_to_discard, hand_to_hand, is_event, kth_card, learn,
@@ -242,6 +243,53 @@ def exchange(S, a, log):
     if check_postcards(S):
         return
     draw_and_end_action(S, a, 2 if character_of(S, a) == C.DIPLOMAT else 1, log)  # R9.5
+
+
+@njit(cache=True)
+def mirror_offer(S):
+    """Turn the offer waiting for its answer around (R5.3): its target now
+    offers the offerer, on its own turn, the same exchange: for the kinds of
+    the cards it was offered, its lowest-id card of each kind it was asked
+    for, shown to every seat as an offer's cards are. False, and S unchanged,
+    if the target does not hold every asked card (it could not accept)."""
+    a = S[ACTIVE]
+    t = S[TARGET]
+    got0 = lowest_of_kind(S, t, S[ASK], -1, -1)
+    got1 = -1
+    got2 = -1
+    if S[N_ASK] > 1:
+        got1 = lowest_of_kind(S, t, S[ASK + 1], got0, -1)
+    if S[N_ASK] > 2:
+        got2 = lowest_of_kind(S, t, S[ASK + 2], got0, got1)
+    if got0 < 0 or (S[N_ASK] > 1 and got1 < 0) or (S[N_ASK] > 2 and got2 < 0):
+        return False
+    gives = np.array([got0, got1, got2])[:S[N_ASK]]
+    asks = np.empty(S[N_GIVE], np.int64)
+    for i in range(S[N_GIVE]):
+        asks[i] = CARD_KIND[S[GIVE + i]]
+    gives.sort()  # an offer's cards and kinds are composed in increasing order
+    asks.sort()
+    for i in range(3):
+        S[GIVE + i] = 0
+        S[ASK + i] = 0
+    for i in range(gives.shape[0]):
+        learn(S, gives[i], all_seats(S))
+        S[GIVE + i] = gives[i]
+    for i in range(asks.shape[0]):
+        S[ASK + i] = asks[i]
+    S[N_GIVE] = gives.shape[0]
+    S[N_ASK] = asks.shape[0]
+    S[ASKED + t] = 0  # the offers noted since t's turn began (R5.3): this one
+    S[REFUSED + t] = 0
+    for i in range(asks.shape[0]):
+        S[ASKED + t] |= 1 << asks[i]
+    S[ACTIVE] = t
+    S[TARGET] = a
+    S[DECIDER] = a
+    S[DECLINED] = 0  # the target's turn, as it begins (R4)
+    S[ACTIONS_LEFT] = 1
+    S[ACTIONS_TAKEN] = 0
+    return True
 
 
 # ---- steals (R5.4) ----------------------------------------------------------------

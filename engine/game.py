@@ -459,6 +459,25 @@ class Game:
         return (int(s[L.TARGET]), [int(x) for x in s[L.GIVE:L.GIVE + s[L.N_GIVE]]],
                 [int(x) for x in s[L.ASK:L.ASK + s[L.N_ASK]]])
 
+    def mirrored_offer(self) -> "Game":
+        """The same position with the trade offered the other way (R5.3): the
+        target of the offer now waiting for its answer offers the offerer, as
+        its turn begins, the same exchange (its lowest-id card of each kind
+        it was asked for, shown to every seat as an offer's cards are, for
+        the kinds of the cards it was offered), and the offerer is to answer.
+        Everything else stays as it is, the turn count too. It is a position
+        for measuring, not one a game reaches: whether a player would accept
+        from the other side the trade it offers (the bonus card then goes to
+        the other side). ValueError if no offer waits for its answer, or if
+        its target does not hold every card asked (it could not accept)."""
+        if self.phase != L.PH_TRADE_REPLY:
+            raise ValueError("no trade offer is waiting for its answer")
+        mirror = self.state.copy()
+        if not self._kernels.mirror_offer(mirror):
+            raise ValueError("the offer's target does not hold every card asked, so it has no mirror")
+        self._kernels.remember(mirror, mirror[L.ACTIVE])
+        return Game(self.config, mirror, _made_here=True)
+
     def card_places(self) -> list[int]:
         """For each card: 0..5 a hand, 100+i the draw pile (i from the top),
         200+i the discard pile (i from the oldest), 300+i look position i, -1 out."""

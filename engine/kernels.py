@@ -54,7 +54,7 @@ from ._core import (  # noqa: E402,F401
 )
 from ._turns import hand_limit, recycle_cost  # noqa: E402,F401
 from ._legal import destination, legal_actions, travel_options  # noqa: E402,F401
-from ._apply import apply_action  # noqa: E402,F401
+from ._apply import apply_action, mirror_offer  # noqa: E402,F401
 from ._setup import new_game  # noqa: E402,F401
 from ._knowledge import (  # noqa: E402,F401
     HIDDEN, LOC_HIDDEN, deal, deal_plan, determinize, last_seen_in, new_deal_plan, note_offers,

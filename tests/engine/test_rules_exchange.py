@@ -1,5 +1,7 @@
 """Scenario tests of R5 (Draw, Recycle, Trade, Steal) and R10.2, R10.3, R10.6, R10.8."""
 
+import pytest
+
 from engine import cards as C
 from tests.engine.rules_helpers import (
     ALL, CHARACTERS, EVENTS, FIREWORKS, FORBIDDEN, PASSPORT, PET_SNAKE, POSTCARDS, SPECIALS,
@@ -9,6 +11,7 @@ from tests.engine.rules_helpers import (
 CAM, TENT, UMB, SNORK = cards("Camera#1", "Tent#1", "Umbrella#1", "Snorkel#1")
 CAM2, TENT2, UMB2, SNORK2 = cards("Camera#2", "Tent#2", "Umbrella#2", "Snorkel#2")
 GUIDE, PHRASE, BUG, CHOP = cards("Guidebook#1", "Phrasebook#1", "Bug Spray#1", "Chopsticks#1")
+GUIDE2 = cards("Guidebook#2")[0]
 
 
 # ---- R5.1 Draw -----------------------------------------------------------------
@@ -352,3 +355,32 @@ def test_r10_6_a_passport_may_pay_a_cost():
     assert A("card", PASSPORT[0]) in game.legal_actions()
     act(game, "card", PASSPORT[0])
     assert game.hand(0) == sorted([CAM, UMB]) and game.discard_pile() == [PASSPORT[0]]
+
+
+# ---- R5.3 the same trade offered the other way (Game.mirrored_offer) --------------
+
+def test_r5_3_the_mirror_of_an_offer_turns_it_around():
+    game = arrange(players=3, hands={0: [PASSPORT[0], CAM, UMB], 1: [PASSPORT[1], GUIDE, GUIDE2, TENT],
+                                     2: [PASSPORT[2]]}, draw=[BUG, PHRASE])
+    offer(game, 1, [UMB, CAM], [kind("Guidebook"), kind("Guidebook")])
+    mirror = game.mirrored_offer()
+    assert game.pending_offer() == (1, sorted([CAM, UMB]), [kind("Guidebook")] * 2)  # unchanged
+    assert (mirror.active, mirror.decider, mirror.phase_name) == (1, 0, "trade-reply")
+    assert mirror.pending_offer() == (0, sorted([GUIDE, GUIDE2]), sorted([kind("Camera"), kind("Umbrella")]))
+    assert all(mirror.knows(s, c) for s in range(3) for c in (GUIDE, GUIDE2))  # shown face up
+    assert not game.knows(2, GUIDE)
+    assert mirror.declined_offers == 0
+    act(mirror, "yes")
+    assert mirror.hand(0) == sorted([PASSPORT[0], GUIDE, GUIDE2])
+    assert mirror.hand(1) == sorted([PASSPORT[1], TENT, CAM, UMB, BUG])  # the bonus card is the offerer's
+    assert mirror.active == 2
+
+
+def test_r5_3_an_offer_its_target_could_not_accept_has_no_mirror():
+    game = arrange(players=2, hands={0: [PASSPORT[0], CAM], 1: [PASSPORT[1], GUIDE]})
+    with pytest.raises(ValueError, match="no trade offer is waiting"):
+        game.mirrored_offer()
+    offer(game, 1, [CAM], [kind("Guidebook"), kind("Guidebook")])
+    with pytest.raises(ValueError, match="does not hold every card asked"):
+        game.mirrored_offer()
+    assert game.pending_offer() == (1, [CAM], [kind("Guidebook")] * 2)
