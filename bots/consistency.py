@@ -1,0 +1,145 @@
+"""Consistent trade values: does a bot accept, from the other side, the trades it offers?
+
+    python -m bots.consistency --bot expert --players 4 --games 80 --think 0.025 --seed 2000
+
+plays games of the bot at one seat (the next seat each game) against a field
+(planners unless told), and whenever the bot has offered a trade its target
+could accept, asks bots of the same name (fresh ones, `--replies` of them,
+each with its own seed) for their answer to the mirror of that offer
+(`Game.mirrored_offer`: the target offers the bot the same exchange as its
+turn begins). A bot whose trade values are the same on both sides accepts
+every mirror, up to the bonus card (R5.3), which the mirror gives to the
+other side. The reply bots see only the bot's seat (R7.4), as in a game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine import Game, parse_extensions
+from engine import cards as C
+from engine import kernels as L
+
+from .difficulty import make_bot
+from .names import CHEATER, check_names
+
+
+@dataclass(frozen=True)
+class Mirror:
+    """One offer of the bot, and how its mirror was answered."""
+
+    game: int
+    round: int
+    seat: int
+    target: int
+    give: tuple[int, ...]   # the cards the bot offered
+    ask: tuple[int, ...]    # the kinds it asked for
+    accepted: int           # replies that accepted the mirror
+    replies: int
+
+    def words(self) -> str:
+        given = ", ".join(C.CARD_NAMES[c] for c in self.give)
+        asked = ", ".join(C.KIND_NAMES[k] for k in self.ask)
+        return f"game {self.game + 1}, round {self.round}: {given} for {asked}"
+
+
+def mirror_replies(bot: str, players: int = 4, games: int = 20, seed: int = 0,
+                   think: float | None = None, field: str = "planner", extensions="all",
+                   replies: int = 1) -> list[Mirror]:
+    """Every offer `bot` made that its target could accept, in `games` games
+    (game g from seed + g, the bot at seat g mod players, `field` at the
+    others), with the answers of `replies` fresh bots of its name to the
+    offer's mirror. A bot may be a variant (LEVEL+SETTING=VALUE, as in
+    tournaments). ValueError for a bot or table that cannot be played."""
+    check_names([bot, field], measurement=True)
+    if bot.startswith(CHEATER) or field.startswith(CHEATER):
+        raise ValueError("a cheater sees every hand, so its answer says nothing of what a seat may know")
+    if not 2 <= players <= 6:
+        raise ValueError(f"players must be 2 to 6, not {players}")
+    if games < 1 or replies < 1:
+        raise ValueError("games and replies must be at least 1")
+    mask = parse_extensions(extensions)
+    rows = []
+    for g in range(games):
+        me = g % players
+        game = Game.new(players=players, extensions=mask, seed=seed + g)
+        seats = [make_bot(bot if s == me else field, seed * 7919 + g * 10 + s, think=think,
+                          measurement=True) for s in range(players)]
+        while not game.over:
+            if game.phase == L.PH_TRADE_REPLY and game.active == me:
+                row = _answered_mirror(game, g, bot, think, replies, seed)
+                if row is not None:
+                    rows.append(row)
+            decider = game.decider
+            game.apply(seats[decider].choose(game.view(decider)))
+    return rows
+
+
+def _answered_mirror(game: Game, g: int, bot: str, think, replies: int, seed: int) -> Mirror | None:
+    try:
+        mirror = game.mirrored_offer()
+    except ValueError:
+        return None  # the target could not accept: there is no mirror to ask about
+    me = game.active
+    target, give, ask = game.pending_offer()
+    accepted = 0
+    for r in range(replies):
+        answer = make_bot(bot, seed * 104729 + g * 1000 + game.round * 10 + r, think=think,
+                          measurement=True)
+        accepted += answer.choose(mirror.view(me)) == L.A_YES
+    return Mirror(g, game.round, me, target, tuple(give), tuple(ask), accepted, replies)
+
+
+def summary(rows: list[Mirror]) -> list[str]:
+    """What a run measured, in a few lines: the share of replies that
+    accepted, and the offers whose mirrors every reply declined."""
+    if not rows:
+        return ["the bot made no offer its target could accept"]
+    replies = rows[0].replies
+    answers = len(rows) * replies
+    accepted = sum(r.accepted for r in rows)
+    every = sum(r.accepted == replies for r in rows)
+    none = [r for r in rows if r.accepted == 0]
+    lines = [f"{len(rows)} offers its target could accept; their mirrors accepted by "
+             f"{accepted} of {answers} replies ({100 * accepted / answers:.1f}%)"]
+    if replies > 1:
+        lines.append(f"offers whose mirror every reply accepted: {every} ({100 * every / len(rows):.1f}%); "
+                     f"none: {len(none)} ({100 * len(none) / len(rows):.1f}%); "
+                     f"split: {len(rows) - every - len(none)}")
+    if none:
+        lines.append("offers whose mirror no reply accepted:")
+        lines += [f"  {r.words()}" for r in none]
+    return lines
+
+
+def main(argv=None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m bots.consistency",
+                                     description=__doc__.splitlines()[0])
+    parser.add_argument("--bot", required=True, help="the bot whose offers are mirrored")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--think", type=float, default=None,
+                        help="seconds of search a move, as in `passport tournament`")
+    parser.add_argument("--field", default="planner", help="the bot at every other seat")
+    parser.add_argument("--extensions", default="all")
+    parser.add_argument("--replies", type=int, default=1,
+                        help="fresh bots asked about each mirror, each with its own seed")
+    args = parser.parse_args(argv)
+    try:
+        rows = mirror_replies(args.bot, args.players, args.games, args.seed, args.think,
+                              args.field, args.extensions, args.replies)
+    except ValueError as error:  # BotNameError and ConfigError are ValueErrors
+        print(f"error: {error}")
+        return 2
+    print(f"{args.bot} against {args.field}, {args.players} players, extensions {args.extensions}, "
+          f"{args.games} games (seed {args.seed}):")
+    for line in summary(rows):
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
