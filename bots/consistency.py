@@ -21,6 +21,7 @@ from engine import cards as C
 from engine import kernels as L
 
 from .difficulty import make_bot
+from .match import derive_seed
 from .names import CHEATER, check_names
 
 
@@ -47,8 +48,8 @@ def mirror_replies(bot: str, players: int = 4, games: int = 20, seed: int = 0,
                    think: float | None = None, field: str = "planner", extensions="all",
                    replies: int = 1) -> list[Mirror]:
     """Every offer `bot` made that its target could accept, in `games` games
-    (game g from seed + g, the bot at seat g mod players, `field` at the
-    others), with the answers of `replies` fresh bots of its name to the
+    (game g and its bots seeded by derive_seed("consistency", seed, g, ...),
+    the bot at seat g mod players, `field` at the others), with the answers of `replies` fresh bots of its name to the
     offer's mirror. A bot may be a variant (LEVEL+SETTING=VALUE, as in
     tournaments). ValueError for a bot or table that cannot be played."""
     check_names([bot, field], measurement=True)
@@ -62,20 +63,24 @@ def mirror_replies(bot: str, players: int = 4, games: int = 20, seed: int = 0,
     rows = []
     for g in range(games):
         me = g % players
-        game = Game.new(players=players, extensions=mask, seed=seed + g)
-        seats = [make_bot(bot if s == me else field, seed * 7919 + g * 10 + s, think=think,
-                          measurement=True) for s in range(players)]
+        game = Game.new(players=players, extensions=mask,
+                        seed=derive_seed("consistency", seed, g, "game"))
+        seats = [make_bot(bot if s == me else field, derive_seed("consistency", seed, g, f"seat {s}"),
+                          think=think, measurement=True) for s in range(players)]
+        decisions = 0
         while not game.over:
             if game.phase == L.PH_TRADE_REPLY and game.active == me:
-                row = _answered_mirror(game, g, bot, think, replies, seed)
+                row = _answered_mirror(game, g, decisions, bot, think, replies, seed)
                 if row is not None:
                     rows.append(row)
             decider = game.decider
             game.apply(seats[decider].choose(game.view(decider)))
+            decisions += 1
     return rows
 
 
-def _answered_mirror(game: Game, g: int, bot: str, think, replies: int, seed: int) -> Mirror | None:
+def _answered_mirror(game: Game, g: int, decisions: int, bot: str, think, replies: int,
+                     seed: int) -> Mirror | None:
     try:
         mirror = game.mirrored_offer()
     except ValueError:
@@ -84,8 +89,8 @@ def _answered_mirror(game: Game, g: int, bot: str, think, replies: int, seed: in
     target, give, ask = game.pending_offer()
     accepted = 0
     for r in range(replies):
-        answer = make_bot(bot, seed * 104729 + g * 1000 + game.round * 10 + r, think=think,
-                          measurement=True)
+        answer = make_bot(bot, derive_seed("consistency", seed, g, f"decision {decisions}", f"reply {r}"),
+                          think=think, measurement=True)
         accepted += answer.choose(mirror.view(me)) == L.A_YES
     return Mirror(g, game.round, me, target, tuple(give), tuple(ask), accepted, replies)
 

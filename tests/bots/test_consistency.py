@@ -6,18 +6,28 @@ from bots.consistency import main, mirror_replies, summary
 from engine import cards as C
 
 
-def test_the_planner_accepts_the_mirror_of_its_offers_but_those_that_give_a_postcard():
-    # The planner offers only trades its own values accept from the other side
-    # (bots/_planner.py), with one known exception: it gives a postcard to a
-    # target not known to hold one (plan_offer), while from the other side it
-    # refuses any postcard that could be the offerer's fourth (reply_gain).
-    rows = mirror_replies("planner", players=3, games=30, seed=1) \
+def test_without_postcards_the_planner_accepts_the_mirror_of_every_offer_it_makes():
+    # bots/_planner.py: one valuation on both sides of a trade
+    rows = mirror_replies("planner", players=3, games=30, seed=1,
+                          extensions="events,specials,forbidden,characters") \
         + mirror_replies("planner", players=4, games=20, seed=1, extensions="none")
+    assert len(rows) > 300
+    assert all(r.accepted == 1 for r in rows), [r.words() for r in rows if not r.accepted]
+
+
+def test_with_postcards_the_planner_declines_only_mirrors_where_a_postcard_changes_hands():
+    # Two known differences between the planner's two sides (docs/experiments.md,
+    # "Consistent trade values"): it gives a postcard to a target not known to
+    # hold one (plan_offer), but from the other side refuses any postcard that
+    # could be the offerer's fourth (reply_gain); and a mirror shows the
+    # target's postcard, which makes the target look closer to winning.
+    rows = mirror_replies("planner", players=3, games=30, seed=1)
     assert len(rows) > 200
     declined = [r for r in rows if r.accepted == 0]
-    assert len(declined) <= 0.1 * len(rows)
+    assert len(declined) <= 0.05 * len(rows)
     for r in declined:
-        assert any(C.CARD_KINDS[c] == C.KIND_POSTCARD for c in r.give), r.words()
+        assert (C.KIND_POSTCARD in r.ask
+                or any(C.CARD_KINDS[c] == C.KIND_POSTCARD for c in r.give)), r.words()
 
 
 def test_a_search_bot_answers_the_mirrors_of_its_offers():
