@@ -90,7 +90,10 @@ P_PLANNED_OFFERS = 13  # 1: in the tree, an offer's cards and kinds are the plan
 P_KEEP_REFUSALS = 14
 # 1 (with planned choices): a seat that can travel travels (`sensible_actions`)
 P_TRAVEL_FIRST = 15
-P_EVALUATION_WEIGHTS = 16  # then the fitted evaluation's weights, NUM_FEATURES of them
+# 1 (with planned choices): no seat offers a postcard that could be the
+# target's fourth, as no seat accepts giving one (`sensible_actions`)
+P_FOURTH_POSTCARD_BOTH_SIDES = 16
+P_EVALUATION_WEIGHTS = 17  # then the fitted evaluation's weights, NUM_FEATURES of them
 P_BELIEF_WEIGHTS = P_EVALUATION_WEIGHTS + NUM_FEATURES  # then the belief's log weights, ROUND_BUCKETS x WEIGHT_COLUMNS
 NUM_PARAMS = P_BELIEF_WEIGHTS + ROUND_BUCKETS * WEIGHT_COLUMNS
 
@@ -298,6 +301,7 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
     planned_offers = params[P_PLANNED_OFFERS] != 0.0
     keep_refusals = params[P_KEEP_REFUSALS] != 0.0
     travel_first = params[P_TRAVEL_FIRST] != 0.0
+    both_sides = params[P_FOURTH_POSTCARD_BOTH_SIDES] != 0.0
     rng = np.empty(1, np.int64)
     rng[0] = header[T_RNG]
     exploration = params[P_EXPLORATION]
@@ -360,7 +364,8 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
                 apply_action(S, planner_action(S, legal, n, decider, planner_scratch), log)
                 continue
             if planned:
-                n = sensible_actions(observation if node == 0 else S, legal, n, decider, travel_first)
+                n = sensible_actions(observation if node == 0 else S, legal, n, decider, travel_first,
+                                     both_sides)
             prior = -1
             if prior_weight > 0.0:
                 if ints[node, 6] == NO_PRIOR:

@@ -104,6 +104,11 @@ class SearchSettings:
     # With planned choices: a seat that can travel travels (R6), in the
     # tree and at the root (`sensible_actions`, bots/_planner.py).
     travel_first: bool = False
+    # With planned choices: no seat offers a postcard that could be the
+    # target's fourth (R9.4), the rule by which no seat accepts an offer
+    # asking it for one (`sensible_actions`): a trade's value the same from
+    # both sides.
+    fourth_postcard_both_sides: bool = False
     # The share of the budget a main decision gets after an offer of the turn
     # was declined: the same position was searched whole a moment before, and
     # only the declined offer's answer is new. 1: the whole budget.
@@ -175,6 +180,7 @@ class SearchSettings:
         p[K.P_PLANNED_OFFERS] = 1.0 if s.planned_offers else 0.0
         p[K.P_KEEP_REFUSALS] = 1.0 if s.keep_refusals else 0.0
         p[K.P_TRAVEL_FIRST] = 1.0 if s.travel_first else 0.0
+        p[K.P_FOURTH_POSTCARD_BOTH_SIDES] = 1.0 if s.fourth_postcard_both_sides else 0.0
         if s.evaluation == "fitted":
             p[K.P_FITTED_EVALUATION] = 1.0
             p[K.P_EVALUATION_WEIGHTS:K.P_EVALUATION_WEIGHTS + NUM_FEATURES] = EVALUATION_WEIGHTS
@@ -307,7 +313,8 @@ class IsmctsBot:
         if not s.planned_choices or view.phase in MOVE_GOES_ON:
             return None
         legal = np.asarray(view.legal_actions, np.int64)
-        n = sensible_actions(view.observation, legal, len(legal), view.seat, s.travel_first)
+        n = sensible_actions(view.observation, legal, len(legal), view.seat, s.travel_first,
+                             s.fourth_postcard_both_sides)
         return int(legal[0]) if n == 1 else None
 
     def _planned(self, view: SeatView) -> int:

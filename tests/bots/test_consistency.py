@@ -1,9 +1,14 @@
 """Consistent trade values (bots/consistency.py): a bot's offers seen from the other side."""
 
+import numpy as np
 import pytest
 
+from bots import _planner
 from bots.consistency import main, mirror_replies, summary
 from engine import cards as C
+from tests.engine.rules_helpers import PASSPORT, POSTCARD, POSTCARDS, A, act, arrange, cards, kind, offer
+
+CAM, TENT, TENT2, UMB, GUIDE = cards("Camera#1", "Tent#1", "Tent#2", "Umbrella#1", "Guidebook#1")
 
 
 def test_without_postcards_the_planner_accepts_the_mirror_of_every_offer_it_makes():
@@ -58,3 +63,44 @@ def test_the_command_prints_what_it_measured(capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "planner against planner, 3 players, extensions all, 4 games (seed 1):"
     assert "their mirrors accepted by" in out[1]
+
+
+# ---- the fourth-postcard rule on both sides of a trade (`fourth_postcard_both_sides`) ----
+
+def _left(game, both_sides):
+    view = game.view(game.decider)
+    legal = np.asarray(view.legal_actions, np.int64)
+    n = _planner.sensible_actions(view.observation, legal, len(legal), view.seat, False, both_sides)
+    return [int(a) for a in legal[:n]]
+
+
+def test_with_both_sides_no_seat_offers_a_postcard_that_could_be_the_targets_fourth():
+    # Seat 1's four cards are unseen by seat 0, and five postcards lie unseen:
+    # seat 1 could hold three.
+    game = arrange(players=2, extensions=POSTCARDS,
+                   hands={0: [PASSPORT[0], POSTCARD[0], CAM], 1: [PASSPORT[1], TENT, UMB, GUIDE]})
+    act(game, "trade", 1)
+    assert A("card", POSTCARD[0]) in _left(game, False)
+    assert A("card", POSTCARD[0]) not in _left(game, True)
+    assert A("card", CAM) in _left(game, True)
+    # a target holding one card, its passport, could not reach four with it
+    small = arrange(players=2, extensions=POSTCARDS,
+                    hands={0: [PASSPORT[0], POSTCARD[0], CAM], 1: [PASSPORT[1]]})
+    act(small, "trade", 1)
+    assert A("card", POSTCARD[0]) in _left(small, True)
+
+
+def test_with_both_sides_a_postcard_swap_is_accepted_as_it_is_offered():
+    # Seat 0 offers its postcard for one of seat 1's: its count stays the same
+    # (a trade's cards are counted together, R8), so it cannot win by it.
+    game = arrange(players=2, extensions=POSTCARDS,
+                   hands={0: [PASSPORT[0], POSTCARD[0], CAM], 1: [PASSPORT[1], POSTCARD[1], TENT]})
+    offer(game, 1, [POSTCARD[0]], [kind("Postcard")])
+    assert _left(game, False) == [A("no")]  # the rule as the planner keeps it: asked, so refused
+    assert _left(game, True) == [A("yes"), A("no")]
+    # asking for two postcards for one still could make seat 0's fourth
+    two = arrange(players=2, extensions=POSTCARDS,
+                  hands={0: [PASSPORT[0], POSTCARD[0], CAM, TENT2],
+                         1: [PASSPORT[1], POSTCARD[1], POSTCARD[2], TENT]})
+    offer(two, 1, [POSTCARD[0]], [kind("Postcard"), kind("Postcard")])
+    assert _left(two, True) == [A("no")]
