@@ -49,9 +49,10 @@ def mirror_replies(bot: str, players: int = 4, games: int = 20, seed: int = 0,
                    replies: int = 1) -> list[Mirror]:
     """Every offer `bot` made that its target could accept, in `games` games
     (game g and its bots seeded by derive_seed("consistency", seed, g, ...),
-    the bot at seat g mod players, `field` at the others), with the answers of `replies` fresh bots of its name to the
-    offer's mirror. A bot may be a variant (LEVEL+SETTING=VALUE, as in
-    tournaments). ValueError for a bot or table that cannot be played."""
+    the bot at seat g mod players, `field` at the others), with the answers
+    of `replies` fresh bots of its name to the offer's mirror. A bot may be
+    a variant (LEVEL+SETTING=VALUE, as in tournaments). ValueError for a bot
+    or table that cannot be played."""
     check_names([bot, field], measurement=True)
     if bot.startswith(CHEATER) or field.startswith(CHEATER):
         raise ValueError("a cheater sees every hand, so its answer says nothing of what a seat may know")
