@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import sys
 from pathlib import Path
 
@@ -41,9 +42,12 @@ def spawn(home: Path, *args: str, columns: int = 80):
                TERM="xterm",
                PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
     env.pop("NO_COLOR", None)
+    # Ctrl-C as in a terminal, even when the tests run as a background job
+    # (which starts with SIGINT ignored, and a child keeps an ignored signal)
     child = pexpect.spawn(sys.executable, ["-m", "passport_cli", "play", *args], env=env,
                           cwd=str(ROOT), encoding="utf-8", timeout=60,
-                          dimensions=(24, columns))
+                          dimensions=(24, columns),
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     child.delaybeforesend = None  # the script types at once; pexpect would wait 50 ms
     return child
 
