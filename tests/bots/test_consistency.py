@@ -104,3 +104,25 @@ def test_with_both_sides_a_postcard_swap_is_accepted_as_it_is_offered():
                          1: [PASSPORT[1], POSTCARD[1], POSTCARD[2], TENT]})
     offer(two, 1, [POSTCARD[0]], [kind("Postcard"), kind("Postcard")])
     assert _left(two, True) == [A("no")]
+
+
+def test_with_both_sides_an_offer_the_rule_lets_through_passes_it_from_the_other_side():
+    from bots.difficulty import make_bot
+    from engine import Game
+    from engine import kernels as L
+    checked = 0
+    for g in range(4):
+        game = Game.new(players=3, extensions="all", seed=40 + g)
+        seats = [make_bot("medium+fourth_postcard_both_sides=true" if s == 0 else "planner", s,
+                          measurement=True) for s in range(3)]
+        while not game.over and game.round < 60:
+            if game.phase == L.PH_TRADE_REPLY and game.active == 0:
+                try:
+                    mirror = game.mirrored_offer()
+                except ValueError:
+                    mirror = None
+                if mirror is not None:
+                    checked += 1
+                    assert _left(mirror, True)[0] == A("yes"), game.pending_offer()
+            game.apply(seats[game.decider].choose(game.view(game.decider)))
+    assert checked >= 10
