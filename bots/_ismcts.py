@@ -91,7 +91,8 @@ P_KEEP_REFUSALS = 14
 # 1 (with planned choices): a seat that can travel travels (`sensible_actions`)
 P_TRAVEL_FIRST = 15
 # 1 (with planned choices): no seat offers a postcard that could be the
-# target's fourth, as no seat accepts giving one (`sensible_actions`)
+# target's fourth, as no seat accepts giving one, a trade's postcards
+# counted together (`sensible_actions`)
 P_FOURTH_POSTCARD_BOTH_SIDES = 16
 P_EVALUATION_WEIGHTS = 17  # then the fitted evaluation's weights, NUM_FEATURES of them
 P_BELIEF_WEIGHTS = P_EVALUATION_WEIGHTS + NUM_FEATURES  # then the belief's log weights, ROUND_BUCKETS x WEIGHT_COLUMNS

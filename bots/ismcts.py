@@ -106,8 +106,9 @@ class SearchSettings:
     travel_first: bool = False
     # With planned choices: no seat offers a postcard that could be the
     # target's fourth (R9.4), the rule by which no seat accepts an offer
-    # asking it for one (`sensible_actions`): a trade's value the same from
-    # both sides.
+    # asking it for one, and that rule counts a trade's postcards together
+    # (R8; `sensible_actions`): an offer a seat makes then passes the rule
+    # from the other side too.
     fourth_postcard_both_sides: bool = False
     # The share of the budget a main decision gets after an offer of the turn
     # was declined: the same position was searched whole a moment before, and
