@@ -223,11 +223,11 @@ def make_offer(S):
     S[DECIDER] = S[TARGET]
 
 
-@njit(cache=True)
-def exchange(S, a, log):
-    t = S[TARGET]
-    everyone = all_seats(S)
-    # The asked cards must come from t's hand as it was before the exchange.
+@njit(cache=True, inline='always')
+def asked_cards(S, t):
+    """The cards of t's hand that answer the pending offer's asked kinds (R5.3):
+    the lowest-id card of each kind, a different one for a kind asked again;
+    -1 for a kind t cannot answer, and for the slots beyond N_ASK."""
     got0 = lowest_of_kind(S, t, S[ASK], -1, -1)
     got1 = -1
     got2 = -1
@@ -235,6 +235,15 @@ def exchange(S, a, log):
         got1 = lowest_of_kind(S, t, S[ASK + 1], got0, -1)
     if S[N_ASK] > 2:
         got2 = lowest_of_kind(S, t, S[ASK + 2], got0, got1)
+    return got0, got1, got2
+
+
+@njit(cache=True)
+def exchange(S, a, log):
+    t = S[TARGET]
+    everyone = all_seats(S)
+    # The asked cards must come from t's hand as it was before the exchange.
+    got0, got1, got2 = asked_cards(S, t)
     for i in range(S[N_GIVE]):
         hand_to_hand(S, S[GIVE + i], t, everyone, log)
     for got in (got0, got1, got2):
@@ -254,13 +263,7 @@ def mirror_offer(S):
     if the target does not hold every asked card (it could not accept)."""
     a = S[ACTIVE]
     t = S[TARGET]
-    got0 = lowest_of_kind(S, t, S[ASK], -1, -1)
-    got1 = -1
-    got2 = -1
-    if S[N_ASK] > 1:
-        got1 = lowest_of_kind(S, t, S[ASK + 1], got0, -1)
-    if S[N_ASK] > 2:
-        got2 = lowest_of_kind(S, t, S[ASK + 2], got0, got1)
+    got0, got1, got2 = asked_cards(S, t)
     if got0 < 0 or (S[N_ASK] > 1 and got1 < 0) or (S[N_ASK] > 2 and got2 < 0):
         return False
     gives = np.array([got0, got1, got2])[:S[N_ASK]]
