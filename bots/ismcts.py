@@ -15,7 +15,8 @@ import numpy as np
 
 from engine import Phase, SeatView
 from engine import cards as C
-from engine.actions import decode
+from engine.actions import A_YES, decode
+from engine.game import determinized
 from engine.kernels import ACTIONS_TAKEN, DECLINED, TURN
 
 from . import _ismcts as K
@@ -24,6 +25,11 @@ from ._beliefs import belief_weights
 from ._evaluation import EVALUATION_WEIGHTS, NUM_FEATURES
 
 CHUNK = 256  # iterations per kernel call between clock checks
+# With `mirror_checked_offers`: the worlds sampled in search of one where the
+# target of an offer holds every card asked (the mirror exists only there).
+MIRROR_WORLDS = 64
+# The decisions that compose an offer, after the main decision that begins it.
+COMPOSING_PHASES = (Phase.TRADE_GIVE, Phase.TRADE_ASK)
 # Decisions that begin something or answer another seat: never `inner_share`
 # of the budget (a main decision after a declined offer: `declined_share`).
 WHOLE_BUDGET_PHASES = (Phase.MAIN, Phase.TRADE_REPLY, Phase.MOUSETRAP)
@@ -110,6 +116,16 @@ class SearchSettings:
     # (R8; `sensible_actions`): an offer a seat makes then passes the rule
     # from the other side too.
     fourth_postcard_both_sides: bool = False
+    # Before a main decision offers a trade, the seat composes the offer
+    # whole from its own view, in a sampled world (its decisions are its
+    # own: nothing hidden is seen until the answer), and answers the offer's
+    # mirror there (`Game.mirrored_offer`: the target offering it the same
+    # exchange, the bonus card on the other side, R5.3) as it answers any
+    # offer. It makes the offer only if it would accept the mirror, and then
+    # plays the offer it composed; else the move the search prefers next.
+    # A seat then offers no trade it would decline from the other side
+    # (`python -m bots.consistency`).
+    mirror_checked_offers: bool = False
     # The share of the budget a main decision gets after an offer of the turn
     # was declined: the same position was searched whole a moment before, and
     # only the declined offer's answer is new. 1: the whole budget.
@@ -225,6 +241,11 @@ class IsmctsBot:
         # The last search's trees, with the move played and where it was played
         # (`_position`), for a decision that completes that move.
         self._kept: tuple | None = None
+        # With `mirror_checked_offers`: where the offer this bot checked is
+        # being made (`_position`), and its decisions still to play, each
+        # with the search that chose it: (action, last_search,
+        # last_iterations, last_reused).
+        self._plan: tuple | None = None
 
     def _settings(self, view: SeatView) -> SearchSettings:
         """The settings in effect at the view's table (a duel's may differ)."""
@@ -239,8 +260,14 @@ class IsmctsBot:
         self.last_iterations = 0  # until a search runs for this decision
         self.last_reused = 0
         self.last_from_book = False
+        if self._plan is not None:
+            planned = self._planned_step(view)
+            if planned is not None:
+                return planned
         if self.book is not None:
             move = self.book.best(view, self.book_positions)
+            if move is not None and self._settings(view).mirror_checked_offers and _is_offer(move):
+                move = None  # searched instead, so that the offer is checked against its mirror
             if move is not None:  # legal: the book checks its moves where they are played
                 self.last_from_book = True
                 self.last_search = [MoveEstimate(move, 0, float("nan"))]
@@ -265,6 +292,10 @@ class IsmctsBot:
         reused = self._reused_trees(view, iterations)
         self.last_search, trees = self._search(view, seed, iterations, reused)
         action = self._worth_playing(view, self.last_search)
+        if s.mirror_checked_offers and view.phase == Phase.MAIN and _is_offer(action):
+            action = self._offer_passing_its_mirror(view, action, trees, seed)
+            if self._plan is not None:
+                return action  # its decisions are planned: no tree is kept for them
         self._kept = (_position(view), trees, action) if s.reuse_tree else None
         return action
 
@@ -285,9 +316,88 @@ class IsmctsBot:
 
     def continues(self, view: SeatView) -> bool:
         """Is the view's decision part of the move this bot is making, with a
-        tree kept for it? (`Reseeded` then asks this bot, not a new one.)"""
+        tree kept or an offer planned for it? (`Reseeded` then asks this bot,
+        not a new one.)"""
+        if self._plan is not None:
+            return view.phase in COMPOSING_PHASES and self._plan[0] == _position(view)
         return (self._kept is not None and view.phase in MOVE_GOES_ON
                 and self._kept[0] == _position(view))
+
+    def _planned_step(self, view: SeatView) -> int | None:
+        """The next decision of the offer this bot checked, when the view is
+        that offer's next decision (else the plan is dropped: None)."""
+        position, steps = self._plan
+        if (view.phase not in COMPOSING_PHASES or position != _position(view) or not steps
+                or steps[0][0] not in view.legal_actions):
+            self._plan = None
+            return None
+        (action, self.last_search, self.last_iterations, self.last_reused), *rest = steps
+        self._plan = (position, rest) if rest else None
+        self._kept = None
+        return action
+
+    def _offer_passing_its_mirror(self, view: SeatView, action: int, trees: list[_Tree],
+                                  seed: int) -> int:
+        """`action`, an offer the search chose, if the seat would accept its
+        mirror (with the offer's decisions planned, `_plan`); else the move
+        the search prefers next, checked the same way if it is an offer too
+        (to another seat). The moves' estimates stay the search's."""
+        searched = self.last_search
+        tried = set()
+        while _is_offer(action) and action not in tried:
+            tried.add(action)
+            steps = self._composed(view, action, trees, seed)
+            if self._accepts_mirror(view, [action] + [step[0] for step in steps], seed):
+                if steps:
+                    self._plan = (_position(view), steps)
+                break
+            rest = [m for m in searched if m.action not in tried]
+            if not rest:
+                break
+            action = self._worth_playing(view, rest)
+        self.last_search = searched
+        return action
+
+    def _composed(self, view: SeatView, action: int, trees: list[_Tree], seed: int) -> list[tuple]:
+        """The decisions that compose the offer `action` begins, as this bot
+        would take them in the game: from its own views, in a world sampled
+        from its observation (its composing decisions show nothing hidden),
+        going on in the trees of the main decision. Each with its search."""
+        world = determinized(view.config, view.observation, view.seat, _tree_seed(seed, -1))
+        world.apply(action)
+        s = self._settings(view)
+        self._kept = (_position(view), trees, action) if s.reuse_tree else None
+        steps = []
+        while not world.over and world.decider == view.seat and world.phase in COMPOSING_PHASES:
+            chosen = self.choose(world.view(view.seat))
+            steps.append((chosen, self.last_search, self.last_iterations, self.last_reused))
+            world.apply(chosen)
+        self._kept = None
+        return steps
+
+    def _accepts_mirror(self, view: SeatView, actions: list[int], seed: int) -> bool:
+        """Would this seat accept the mirror of the offer `actions` make
+        (`Game.mirrored_offer`), in a world sampled from its observation
+        where the target holds every card asked? True when none of
+        `MIRROR_WORLDS` such samples has the target able to accept: there
+        is then no mirror to answer."""
+        for k in range(MIRROR_WORLDS):
+            world = determinized(view.config, view.observation, view.seat, _tree_seed(seed, -2 - k))
+            for a in actions:
+                world.apply(a)
+            try:
+                mirror = world.mirrored_offer()
+            except ValueError:  # the target lacks an asked card in this world
+                continue
+            answered = mirror.view(view.seat)
+            only = self._only_sensible(answered)
+            if only is not None:
+                return only == A_YES
+            iterations, reused = self.last_iterations, self.last_reused
+            moves, _ = self._search(answered, _tree_seed(seed, -2 - MIRROR_WORLDS), None, None)
+            self.last_iterations, self.last_reused = iterations, reused
+            return moves[0].action == A_YES
+        return True
 
     def _reused_trees(self, view: SeatView, iterations: int | None) -> list[_Tree] | None:
         """The subtrees below the move this bot just played, when the view's

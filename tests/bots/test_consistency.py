@@ -126,3 +126,91 @@ def test_with_both_sides_an_offer_the_rule_lets_through_passes_it_from_the_other
                     assert _left(mirror, True)[0] == A("yes"), game.pending_offer()
             game.apply(seats[game.decider].choose(game.view(game.decider)))
     assert checked >= 10
+
+
+# ---- offers checked against their mirror before they are made (`mirror_checked_offers`) ----
+
+def _offers_in_play(name, monkeypatch=None, games=2, players=3, seed=60):
+    """Play `games` games of `name` (seat 0) against planners; for each offer
+    seat 0 made: (the composing decisions it had planned, the ones it played)."""
+    from bots.difficulty import make_bot
+    from bots.ismcts import _is_offer
+    from engine import Game, Phase
+    made = []
+    for g in range(games):
+        game = Game.new(players=players, extensions="all", seed=seed + g)
+        seats = [make_bot(name if s == 0 else "planner", s, think=0.005, measurement=True)
+                 for s in range(players)]
+        while not game.over and game.round < 40:
+            seat = game.decider
+            action = seats[seat].choose(game.view(seat))
+            game.apply(action)
+            if seat == 0 and game.phase == Phase.TRADE_GIVE and _is_offer(action):
+                plan = seats[0]._plan
+                played = []
+                while game.decider == 0 and game.phase in (Phase.TRADE_GIVE, Phase.TRADE_ASK):
+                    assert plan is None or seats[0].continues(game.view(0))  # `Reseeded` asks it
+                    played.append(seats[0].choose(game.view(0)))
+                    game.apply(played[-1])
+                made.append((None if plan is None else [step[0] for step in plan[1]], played))
+    return made
+
+
+def test_with_mirror_checks_the_offer_made_is_the_offer_checked():
+    made = _offers_in_play("medium+mirror_checked_offers=true")
+    assert len(made) >= 5
+    for planned, played in made:
+        assert planned == played
+
+
+def test_with_mirror_checks_no_offer_is_made_whose_mirror_the_seat_declines(monkeypatch):
+    from bots.ismcts import IsmctsBot
+    assert _offers_in_play("medium")  # the same games have offers without the check
+    monkeypatch.setattr(IsmctsBot, "_accepts_mirror", lambda self, view, actions, seed: False)
+    assert _offers_in_play("medium+mirror_checked_offers=true") == []
+
+
+def test_with_mirror_checks_a_seat_accepts_the_mirrors_of_its_offers():
+    """Fresh bots of the same name, with their own seeds, answer the mirrors
+    of the real offers (`mirror_replies`); the medium without the check
+    declined a tenth to a quarter of them (docs/experiments.md)."""
+    rows = mirror_replies("medium+mirror_checked_offers=true", players=3, games=4, seed=5,
+                          think=0.005, replies=1)
+    assert len(rows) >= 10
+    assert sum(r.accepted for r in rows) >= 0.9 * len(rows)
+
+
+def test_with_mirror_checks_a_seat_still_decides_from_its_view_only():
+    """R7.4: the offer's composition and its mirror are played in worlds
+    sampled from the seat's observation, so other hidden cards behind the
+    same observation give the same move."""
+    from bots.difficulty import make_bot
+    from tests.bots.test_bots import positions
+    for seed in (3, 12):
+        for game in positions(seed, limit=4):
+            seat = game.decider
+            other = game.determinize(seat, 7)
+            a = make_bot("medium+mirror_checked_offers=true", 5, measurement=True).choose(game.view(seat))
+            b = make_bot("medium+mirror_checked_offers=true", 5, measurement=True).choose(other.view(seat))
+            assert a == b
+
+
+def test_with_mirror_checks_an_opening_books_offer_is_searched_and_checked():
+    from bots.ismcts import IsmctsBot, SearchSettings, _is_offer
+    from engine import Game, Phase
+
+    class OffersFirst:  # a book whose move is always an offer where one is legal
+        def best(self, view, min_positions):
+            return next((a for a in view.legal_actions if _is_offer(a)), None)
+
+    game = Game.new(players=3, extensions="all", seed=3)
+    while not any(_is_offer(a) for a in game.legal_actions()):
+        game.apply(game.legal_actions()[0])
+    view = game.view(game.decider)
+    assert view.phase == Phase.MAIN
+    quick = SearchSettings(iterations=200, rollout_depth=10, planned_choices=True)
+    plain = IsmctsBot(quick, 1, book=OffersFirst())
+    assert _is_offer(plain.choose(view)) and plain.last_from_book
+    checked = IsmctsBot(quick.changed(mirror_checked_offers=True), 1, book=OffersFirst())
+    checked.choose(view)
+    assert not checked.last_from_book and checked.last_iterations > 0
