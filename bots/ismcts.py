@@ -342,7 +342,7 @@ class IsmctsBot:
         mirror (with the offer's decisions planned, `_plan`); else the move
         the search prefers next, checked the same way if it is an offer too
         (to another seat). The moves' estimates stay the search's."""
-        searched = self.last_search
+        searched = (self.last_search, self.last_iterations, self.last_reused)
         tried = set()
         while _is_offer(action) and action not in tried:
             tried.add(action)
@@ -351,11 +351,12 @@ class IsmctsBot:
                 if steps:
                     self._plan = (_position(view), steps)
                 break
-            rest = [m for m in searched if m.action not in tried]
+            rest = [m for m in searched[0] if m.action not in tried]
             if not rest:
                 break
             action = self._worth_playing(view, rest)
-        self.last_search = searched
+        # the main decision's search, not the last one its checks ran
+        self.last_search, self.last_iterations, self.last_reused = searched
         return action
 
     def _composed(self, view: SeatView, action: int, trees: list[_Tree], seed: int) -> list[tuple]:

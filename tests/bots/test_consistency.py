@@ -163,6 +163,25 @@ def test_with_mirror_checks_the_offer_made_is_the_offer_checked():
         assert planned == played
 
 
+def test_with_mirror_checks_a_main_decision_reports_its_own_search():
+    from bots.difficulty import make_bot
+    from bots.ismcts import _is_offer
+    from engine import Game
+    game = Game.new(players=3, extensions="all", seed=61)
+    seats = [make_bot("medium", s, measurement=True) for s in range(3)]
+    while not game.over and game.round < 40:
+        view = game.view(game.decider)
+        plain = make_bot("medium+inner_share=0.25", 7, measurement=True)
+        if game.decider == 0 and _is_offer(plain.choose(view)):
+            checked = make_bot("medium+inner_share=0.25+mirror_checked_offers=true", 7, measurement=True)
+            checked.choose(view)  # the same search, then the offer's checks (a quarter of it each)
+            assert checked.last_search == plain.last_search
+            assert checked.last_iterations == plain.last_iterations > 0
+            return
+        game.apply(seats[game.decider].choose(view))
+    raise AssertionError("seat 0 made no offer in 40 rounds")
+
+
 def test_with_mirror_checks_no_offer_is_made_whose_mirror_the_seat_declines(monkeypatch):
     from bots.ismcts import IsmctsBot
     assert _offers_in_play("medium")  # the same games have offers without the check
