@@ -174,7 +174,7 @@ def test_with_mirror_checks_a_main_decision_reports_its_own_search():
         plain = make_bot("medium+inner_share=0.25", 7, measurement=True)
         if game.decider == 0 and _is_offer(plain.choose(view)):
             checked = make_bot("medium+inner_share=0.25+mirror_checked_offers=true", 7, measurement=True)
-            checked.choose(view)  # the same search, then the offer's checks (a quarter of it each)
+            checked.choose(view)  # the same search, then the offer's composing decisions (a quarter of it each)
             assert checked.last_search == plain.last_search
             assert checked.last_iterations == plain.last_iterations > 0
             return
