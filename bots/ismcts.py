@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from engine import Phase, SeatView
+from engine import Game, Phase, SeatView
 from engine import cards as C
 from engine.actions import A_YES, decode
 from engine.game import determinized
@@ -364,17 +364,32 @@ class IsmctsBot:
         would take them in the game: from its own views, in a world sampled
         from its observation (its composing decisions show nothing hidden),
         going on in the trees of the main decision. Each with its search."""
-        world = determinized(view.config, view.observation, view.seat, _tree_seed(seed, -1))
+        world = self._world(view, _tree_seed(seed, -1))
         world.apply(action)
         s = self._settings(view)
         self._kept = (_position(view), trees, action) if s.reuse_tree else None
         steps = []
         while not world.over and world.decider == view.seat and world.phase in COMPOSING_PHASES:
-            chosen = self.choose(world.view(view.seat))
+            chosen = self.choose(self._seen(world, view.seat))
             steps.append((chosen, self.last_search, self.last_iterations, self.last_reused))
             world.apply(chosen)
         self._kept = None
         return steps
+
+    def _world(self, view: SeatView, seed: int) -> Game:
+        """A world in which this seat checks an offer: sampled from its
+        observation, or, for a bot that sees everything (measurement only),
+        the whole state its view holds (bots/match.py)."""
+        if self.settings.sees_everything:
+            return Game(view.config, view.observation.copy())
+        return determinized(view.config, view.observation, view.seat, seed)
+
+    def _seen(self, world: Game, seat: int) -> SeatView:
+        """`seat`'s view of a world of `_world`, as this bot is shown views."""
+        view = world.view(seat)
+        if self.settings.sees_everything:
+            return SeatView(view.config, seat, world.snapshot(), view.legal_actions)
+        return view
 
     def _accepts_mirror(self, view: SeatView, actions: list[int], seed: int) -> bool:
         """Would this seat accept the mirror of the offer `actions` make
@@ -382,15 +397,16 @@ class IsmctsBot:
         where the target holds every card asked? True when none of
         `MIRROR_WORLDS` such samples has the target able to accept: there
         is then no mirror to answer."""
-        for k in range(MIRROR_WORLDS):
-            world = determinized(view.config, view.observation, view.seat, _tree_seed(seed, -2 - k))
+        # one world for a bot that sees everything: the true one
+        for k in range(1 if self.settings.sees_everything else MIRROR_WORLDS):
+            world = self._world(view, _tree_seed(seed, -2 - k))
             for a in actions:
                 world.apply(a)
             try:
                 mirror = world.mirrored_offer()
             except ValueError:  # the target lacks an asked card in this world
                 continue
-            answered = mirror.view(view.seat)
+            answered = self._seen(mirror, view.seat)
             only = self._only_sensible(answered)
             if only is not None:
                 return only == A_YES

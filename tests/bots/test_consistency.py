@@ -233,3 +233,41 @@ def test_with_mirror_checks_an_opening_books_offer_is_searched_and_checked():
     checked = IsmctsBot(quick.changed(mirror_checked_offers=True), 1, book=OffersFirst())
     checked.choose(view)
     assert not checked.last_from_book and checked.last_iterations > 0
+
+
+def test_with_mirror_checks_a_cheater_checks_its_offers_in_the_true_state():
+    """The cheater (measurement only) is shown the whole state, not an
+    observation: it composes its offers and answers their mirrors in that
+    state, and makes the offers it composed there."""
+    from bots.difficulty import level_settings, make_bot
+    from bots.ismcts import CheatingIsmctsBot, _is_offer
+    from bots.match import Table, bot_seats
+    from engine import Config, Phase
+
+    class Counted(CheatingIsmctsBot):
+        checked: list = []
+
+        def _accepts_mirror(self, view, actions, seed):
+            accepted = super()._accepts_mirror(view, actions, seed)
+            Counted.checked.append((actions, accepted))
+            return accepted
+
+    names = ("cheater-medium", "planner", "planner")
+    settings = level_settings("medium").changed(mirror_checked_offers=True)
+    made = []
+    for seed in (60, 61):
+        cheater = Counted(settings, seed, "cheater-medium")
+        table = Table(Config(players=3, extensions=C.ALL_EXTENSIONS, seed=seed, round_cap=30),
+                      bot_seats(names, names), [cheater, make_bot("planner", 1), make_bot("planner", 2)],
+                      record=False)
+        while not table.over:
+            seat, phase = table.game.decider, table.game.phase
+            action = table.players[seat].choose(table.view(seat))
+            if seat == 0 and phase == Phase.MAIN and _is_offer(action):
+                made.append([action])
+            elif seat == 0 and phase in (Phase.TRADE_GIVE, Phase.TRADE_ASK) and made:
+                made[-1].append(action)
+            table.apply(action)
+    assert made and Counted.checked
+    accepted = [actions for actions, ok in Counted.checked if ok]
+    assert all(offer in accepted for offer in made)  # each offer made is one it checked and accepted
