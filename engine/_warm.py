@@ -34,6 +34,19 @@ def _hidden_information() -> None:
     Game.new(players=4, extensions="all", seed=0).determinize(0, 1)
 
 
+def _mirrored_offers() -> None:
+    from .actions import Phase
+    from .game import Game
+    game = Game.new(players=4, extensions="all", seed=0)
+    while game.phase != Phase.TRADE_REPLY:  # the first offer, its first legal cards and kinds
+        actions = game.actions()
+        game.apply(next((a for a in actions if a.name == "trade"), actions[0]).id)
+    try:
+        game.mirrored_offer()
+    except ValueError:  # this target could not accept: the kernel ran all the same
+        pass
+
+
 def _random_playouts() -> None:
     import numpy as np
 
@@ -60,6 +73,7 @@ STEPS: list[tuple[str, Callable[[], None]]] = [
     ("numba and the rules kernels", _load_kernels),
     ("set-up, legal actions and moves (the Game API)", _game_api),
     ("hidden information: observations and determinizations", _hidden_information),
+    ("trade offers turned around (the bots check their offers)", _mirrored_offers),
     ("random playouts (passport bench)", _random_playouts),
     ("game records (passport selfplay)", _records),
 ]

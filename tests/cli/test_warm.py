@@ -14,3 +14,15 @@ def test_warm_reports_each_step(passport):
         assert label in result.output
     assert "Engine ready" in result.output
     assert engine.is_warm() and bots.is_warm()
+
+
+def test_warm_prepares_the_kernel_that_turns_offers_around():
+    """Every level checks its offers against their mirror (`Game.mirrored_offer`)
+    in play: `warm` compiles that kernel before a game, not at a bot's
+    first offer (a few seconds' wait on a fresh install)."""
+    import subprocess
+    import sys
+    code = ("import engine; from engine import kernels; before = len(kernels.mirror_offer.signatures); "
+            "engine.warm(); print(before, len(kernels.mirror_offer.signatures))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["0", "1"]
