@@ -386,15 +386,15 @@ class IsmctsBot:
 
     def _seen(self, world: Game, seat: int) -> SeatView:
         """`seat`'s view of a world of `_world`, as this bot is shown views."""
-        view = world.view(seat)
         if self.settings.sees_everything:
-            return SeatView(view.config, seat, world.snapshot(), view.legal_actions)
-        return view
+            from .match import whole_state_view
+            return whole_state_view(world, seat)
+        return world.view(seat)
 
     def _accepts_mirror(self, view: SeatView, actions: list[int], seed: int) -> bool:
         """Would this seat accept the mirror of the offer `actions` make
-        (`Game.mirrored_offer`), in a world sampled from its observation
-        where the target holds every card asked? True when none of
+        (`Game.mirrored_offer`), in a world of `_world` where the target
+        holds every card asked? True when none of
         `MIRROR_WORLDS` such samples has the target able to accept: there
         is then no mirror to answer."""
         # one world for a bot that sees everything: the true one

@@ -138,6 +138,14 @@ def interrupts_deferred():
         raise KeyboardInterrupt
 
 
+
+def whole_state_view(game: Game, seat: int) -> SeatView:
+    """`seat`'s decision with the whole state in place of its observation:
+    what a cheater, which exists only to measure what hidden information
+    costs, is shown."""
+    view = game.view(seat)
+    return SeatView(view.config, seat, game.snapshot(), view.legal_actions)
+
 class Table:
     """One game at a table: the game, its record, and a player per seat."""
 
@@ -250,10 +258,9 @@ class Table:
         """What `seat`'s player is shown: its seat's view (R7.4). A cheater,
         which exists only to measure what hidden information costs, is
         shown the whole state instead."""
-        view = self.game.view(seat)
         if getattr(self.players[seat], "sees_everything", False):
-            view = SeatView(view.config, seat, self.game.snapshot(), view.legal_actions)
-        return view
+            return whole_state_view(self.game, seat)
+        return self.game.view(seat)
 
     def step(self) -> list[Step]:
         """The decider's player chooses from its view; the choice is applied
