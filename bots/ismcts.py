@@ -126,6 +126,12 @@ class SearchSettings:
     # A seat then offers no trade it would decline from the other side
     # (`python -m bots.consistency`).
     mirror_checked_offers: bool = False
+    # With `mirror_checked_offers`: an offer that no world sampled from the
+    # seat's view (MIRROR_WORLDS of them) lets its target accept fails the
+    # check too. A declined offer costs no action but shows the cards
+    # offered to the whole table (R5.3), and a person reads an offer asking
+    # for cards the target cannot hold as a move no good player makes.
+    answerable_offers: bool = False
     # The share of the budget a main decision gets after an offer of the turn
     # was declined: the same position was searched whole a moment before, and
     # only the declined offer's answer is new. 1: the whole budget.
@@ -394,9 +400,9 @@ class IsmctsBot:
     def _accepts_mirror(self, view: SeatView, actions: list[int], seed: int) -> bool:
         """Would this seat accept the mirror of the offer `actions` make
         (`Game.mirrored_offer`), in a world of `_world` where the target
-        holds every card asked? True when none of
-        `MIRROR_WORLDS` such samples has the target able to accept: there
-        is then no mirror to answer."""
+        holds every card asked? When none of `MIRROR_WORLDS` samples has
+        the target able to accept, there is no mirror to answer: True,
+        unless the seat makes only `answerable_offers`."""
         # one world for a bot that sees everything: the true one
         for k in range(1 if self.settings.sees_everything else MIRROR_WORLDS):
             world = self._world(view, _tree_seed(seed, -2 - k))
@@ -414,7 +420,7 @@ class IsmctsBot:
             moves, _ = self._search(answered, _tree_seed(seed, -2 - MIRROR_WORLDS), None, None)
             self.last_iterations, self.last_reused = iterations, reused
             return moves[0].action == A_YES
-        return True
+        return not self._settings(view).answerable_offers
 
     def _reused_trees(self, view: SeatView, iterations: int | None) -> list[_Tree] | None:
         """The subtrees below the move this bot just played, when the view's

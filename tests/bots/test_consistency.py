@@ -189,6 +189,22 @@ def test_with_mirror_checks_no_offer_is_made_whose_mirror_the_seat_declines(monk
     assert _offers_in_play("medium+mirror_checked_offers=true") == []
 
 
+def test_an_offer_no_sampled_world_lets_its_target_accept_is_made_only_without_answerable_offers(
+        monkeypatch):
+    """With `answerable_offers`, an offer whose target holds the asked cards
+    in none of the worlds sampled from the seat's view is not made: here no
+    world ever has a mirror (the engine's mirror raises as where the target
+    lacks an asked card)."""
+    from engine import Game
+
+    def no_mirror(self):
+        raise ValueError("the target does not hold every asked card")
+
+    monkeypatch.setattr(Game, "mirrored_offer", no_mirror)
+    assert _offers_in_play("medium+mirror_checked_offers=true")  # passed: no mirror to decline
+    assert _offers_in_play("medium+mirror_checked_offers=true+answerable_offers=true") == []
+
+
 def test_with_mirror_checks_a_seat_accepts_the_mirrors_of_its_offers():
     """Fresh bots of the same name, with their own seeds, answer the mirrors
     of the real offers (`mirror_replies`); the medium without the check
