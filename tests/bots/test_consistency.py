@@ -201,8 +201,8 @@ def test_an_offer_no_sampled_world_lets_its_target_accept_is_made_only_without_a
         raise ValueError("the target does not hold every asked card")
 
     monkeypatch.setattr(Game, "mirrored_offer", no_mirror)
-    assert _offers_in_play("medium+mirror_checked_offers=true")  # passed: no mirror to decline
-    assert _offers_in_play("medium+mirror_checked_offers=true+answerable_offers=true") == []
+    assert _offers_in_play("medium+answerable_offers=false")  # passed: no mirror to decline
+    assert _offers_in_play("medium+answerable_offers=true") == []
 
 
 def test_with_mirror_checks_a_seat_accepts_the_mirrors_of_its_offers():
