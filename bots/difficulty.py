@@ -190,10 +190,12 @@ def hint_settings(think: float | None = None) -> SearchSettings:
 # 3 points; docs/experiments.md, "Offers checked against their mirror").
 # Easy and medium, the levels a person plays casually, make only offers
 # their target could accept in some world sampled from their view
-# (`answerable_offers`): about a third of their duels' offers asked for
-# cards the target could hold in none, which a person reads as nonsense;
-# paired SPRTs against planners accepted that medium is not 5 points
-# weaker for it (docs/experiments.md, "Offers a target could accept").
+# (`answerable_offers`): in duels a third of the offers they chose asked
+# for cards the target could hold in none, which a person reads as
+# nonsense, and three in four of medium's offers could not be accepted
+# (fewer than half with it); paired SPRTs against planners accepted that
+# medium is not 5 points weaker for it (about 2 in duels, none at four
+# players; docs/experiments.md, "Offers a target could accept").
 HARD_DUEL = SearchSettings(iterations=2_000, rollout_depth=20, infer_travel=True,
                            planned_choices=True, planner_prior=8.0, planner_prior_from=3,
                            travel_first=True, mirror_checked_offers=True)
