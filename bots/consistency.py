@@ -10,6 +10,8 @@ each with its own seed) for their answer to the mirror of that offer
 turn begins). A bot whose trade values are the same on both sides accepts
 every mirror, up to the bonus card (R5.3), which the mirror gives to the
 other side. The reply bots see only the bot's seat (R7.4), as in a game.
+With `--count` it only counts the bot's offers and those its target could
+accept (held every card asked), in the same games.
 """
 
 from __future__ import annotations
@@ -53,15 +55,50 @@ def mirror_replies(bot: str, players: int = 4, games: int = 20, seed: int = 0,
     of `replies` fresh bots of its name to the offer's mirror. A bot may be
     a variant (LEVEL+SETTING=VALUE, as in tournaments). ValueError for a bot
     or table that cannot be played."""
+    if replies < 1:
+        raise ValueError("replies must be at least 1")
+    mask = _checked(bot, field, players, games, extensions)
+    rows = []
+    for g, decisions, game in _offers(bot, players, games, seed, think, field, mask):
+        row = _answered_mirror(game, g, decisions, bot, think, replies, seed)
+        if row is not None:
+            rows.append(row)
+    return rows
+
+
+def offer_counts(bot: str, players: int = 4, games: int = 20, seed: int = 0,
+                 think: float | None = None, field: str = "planner",
+                 extensions="all") -> tuple[int, int]:
+    """(offers `bot` made, those whose target held every card asked, so
+    that it could accept) in the games of `mirror_replies` with the same
+    arguments. ValueError as there."""
+    mask = _checked(bot, field, players, games, extensions)
+    made = answerable = 0
+    for _, _, game in _offers(bot, players, games, seed, think, field, mask):
+        made += 1
+        try:
+            game.mirrored_offer()
+        except ValueError:  # the target lacks an asked card
+            continue
+        answerable += 1
+    return made, answerable
+
+
+def _checked(bot: str, field: str, players: int, games: int, extensions) -> int:
+    """The extensions' bit mask, once the run's arguments are checked."""
     check_names([bot, field], measurement=True)
     if bot.startswith(CHEATER) or field.startswith(CHEATER):
         raise ValueError("a cheater sees every hand, so its answer says nothing of what a seat may know")
     if not 2 <= players <= 6:
         raise ValueError(f"players must be 2 to 6, not {players}")
-    if games < 1 or replies < 1:
-        raise ValueError("games and replies must be at least 1")
-    mask = parse_extensions(extensions)
-    rows = []
+    if games < 1:
+        raise ValueError("games must be at least 1")
+    return parse_extensions(extensions)
+
+
+def _offers(bot: str, players: int, games: int, seed: int, think, field: str, mask: int):
+    """Play the run's games; at each offer `bot` made, as it waits for its
+    answer: (game number, decisions so far, the game)."""
     for g in range(games):
         me = g % players
         game = Game.new(players=players, extensions=mask,
@@ -71,13 +108,10 @@ def mirror_replies(bot: str, players: int = 4, games: int = 20, seed: int = 0,
         decisions = 0
         while not game.over:
             if game.phase == L.PH_TRADE_REPLY and game.active == me:
-                row = _answered_mirror(game, g, decisions, bot, think, replies, seed)
-                if row is not None:
-                    rows.append(row)
+                yield g, decisions, game
             decider = game.decider
             game.apply(seats[decider].choose(game.view(decider)))
             decisions += 1
-    return rows
 
 
 def _answered_mirror(game: Game, g: int, decisions: int, bot: str, think, replies: int,
@@ -133,15 +167,25 @@ def main(argv=None) -> int:
     parser.add_argument("--extensions", default="all")
     parser.add_argument("--replies", type=int, default=1,
                         help="fresh bots asked about each mirror, each with its own seed")
+    parser.add_argument("--count", action="store_true",
+                        help="only count the bot's offers and those its target could accept")
     args = parser.parse_args(argv)
     try:
-        rows = mirror_replies(args.bot, args.players, args.games, args.seed, args.think,
-                              args.field, args.extensions, args.replies)
+        if args.count:
+            made, answerable = offer_counts(args.bot, args.players, args.games, args.seed,
+                                            args.think, args.field, args.extensions)
+        else:
+            rows = mirror_replies(args.bot, args.players, args.games, args.seed, args.think,
+                                  args.field, args.extensions, args.replies)
     except ValueError as error:  # BotNameError and ConfigError are ValueErrors
         print(f"error: {error}")
         return 2
     print(f"{args.bot} against {args.field}, {args.players} players, extensions {args.extensions}, "
           f"{args.games} games (seed {args.seed}):")
+    if args.count:
+        share = f" ({100 * answerable / made:.1f}%)" if made else ""
+        print(f"{made} offers made; its target could accept {answerable}{share}")
+        return 0
     for line in summary(rows):
         print(line)
     return 0

@@ -192,8 +192,8 @@ def hint_settings(think: float | None = None) -> SearchSettings:
 # their target could accept in some world sampled from their view
 # (`answerable_offers`): in duels a third of the offers they chose asked
 # for cards the target could hold in none, which a person reads as
-# nonsense, and three in four of medium's offers could not be accepted
-# (fewer than half with it); paired SPRTs against planners accepted that
+# nonsense, and two in three of medium's offers could not be accepted
+# (under half with it); paired SPRTs against planners accepted that
 # medium is not 5 points weaker for it (about 2 in duels, none at four
 # players; docs/experiments.md, "Offers a target could accept").
 HARD_DUEL = SearchSettings(iterations=2_000, rollout_depth=20, infer_travel=True,

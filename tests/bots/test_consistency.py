@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from bots import _planner
-from bots.consistency import main, mirror_replies, summary
+from bots.consistency import main, mirror_replies, offer_counts, summary
 from engine import cards as C
 from tests.engine.rules_helpers import PASSPORT, POSTCARD, POSTCARDS, A, act, arrange, cards, kind, offer
 
@@ -64,6 +64,26 @@ def test_the_command_prints_what_it_measured(capsys):
     assert out[0] == "planner against planner, 3 players, extensions all, 4 games (seed 1):"
     assert "their mirrors accepted by" in out[1]
 
+
+
+def test_offer_counts_count_the_offers_whose_mirrors_are_asked_about():
+    """The same games as `mirror_replies`: every offer the bot made, and
+    those its target could accept, which are the offers mirrored there."""
+    args = dict(players=2, games=3, seed=4, field="greedy")
+    made, answerable = offer_counts("planner", **args)
+    assert answerable == len(mirror_replies("planner", **args))
+    assert made > answerable > 0  # the planner asks for cards its target may not hold
+
+
+def test_the_count_prints_what_it_counted(capsys):
+    assert main(["--bot", "planner", "--games", "2", "--seed", "1", "--count"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert " offers made; its target could accept " in out[1] and out[1].endswith("%)")
+
+
+def test_the_count_refuses_a_bad_run_in_one_sentence(capsys):
+    assert main(["--bot", "planner", "--players", "1", "--count"]) == 2
+    assert capsys.readouterr().out == "error: players must be 2 to 6, not 1\n"
 
 # ---- the fourth-postcard rule on both sides of a trade (`fourth_postcard_both_sides`) ----
 
