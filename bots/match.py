@@ -138,13 +138,13 @@ def interrupts_deferred():
         raise KeyboardInterrupt
 
 
-
 def whole_state_view(game: Game, seat: int) -> SeatView:
     """`seat`'s decision with the whole state in place of its observation:
     what a cheater, which exists only to measure what hidden information
     costs, is shown."""
     view = game.view(seat)
     return SeatView(view.config, seat, game.snapshot(), view.legal_actions)
+
 
 class Table:
     """One game at a table: the game, its record, and a player per seat."""
