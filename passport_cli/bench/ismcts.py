@@ -13,7 +13,6 @@ from __future__ import annotations
 import platform
 import statistics
 import time
-from dataclasses import replace
 
 
 def typical_positions(count: int, seed: int = 0):
@@ -49,9 +48,9 @@ def run_ismcts_bench(positions: int, iterations: int) -> dict:
     from .engine import single_core
 
     # the whole budget every time: stopping early would time a different tree size
-    settings = replace(LEVEL_SETTINGS["expert"], iterations=iterations, seconds=None, stop_when_decided=False)
+    settings = LEVEL_SETTINGS["expert"].changed(iterations=iterations, seconds=None, stop_when_decided=False)
     views = typical_positions(positions)
-    IsmctsBot(replace(settings, iterations=50)).analyse(views[0], 0)  # load the kernels
+    IsmctsBot(settings.changed(iterations=50)).analyse(views[0], 0)  # load the kernels
     speeds = []
     with single_core() as cpu:
         for i, view in enumerate(views):

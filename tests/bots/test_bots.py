@@ -49,9 +49,8 @@ def test_the_experts_beliefs_read_only_the_observation():
     evaluation, missed travels, rivals by policy): the same observation with
     other hidden cards gives the same move. The clock is off, so the budget
     is exactly the iterations on any machine."""
-    from dataclasses import replace
     from bots.difficulty import expert_settings
-    settings = replace(expert_settings(0.003), seconds=None)
+    settings = expert_settings(0.003).changed(seconds=None)
     assert settings.belief_sweeps > 0 and settings.evaluation == "fitted"
     for seed in (3, 12):
         for game in positions(seed, limit=4):
@@ -247,7 +246,7 @@ def test_a_hint_searches_the_experts_budget_under_a_clock_below_its_thinking_tim
         hint = hint_settings(think)
         assert hint.seconds == pytest.approx(HINT_CLOCK_SHARE * (think or 1.0))
         assert hint.seconds < (think or 1.0) < expert.seconds
-        assert replace(hint, seconds=expert.seconds) == expert
+        assert hint.changed(seconds=expert.seconds) == expert
 
 
 def test_search_refuses_an_observation_no_world_fits():
