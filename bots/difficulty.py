@@ -196,13 +196,14 @@ def hint_settings(think: float | None = None) -> SearchSettings:
 # of the levels' offers were accepted (55-90% without), and paired SPRTs
 # against planners accepted that no level is 5 points weaker (easy gained
 # 3 points; docs/experiments.md, "Offers checked against their mirror").
-# Easy, medium and hard in duels make only offers their target could
-# accept in some world sampled from their view (`answerable_offers`): in
-# duels a third of the offers they chose asked for cards the target could
-# hold in none, which a person reads as nonsense, and two in three of
-# medium's offers could not be accepted (under half with it); paired SPRTs
-# against planners accepted that no one of them is 5 points weaker for it
-# (medium about 2 in duels, none at four players; hard's duels +0.2 points;
+# Easy and medium, and hard and the expert in duels (`expert_settings`),
+# make only offers their target could accept in some world sampled from
+# their view (`answerable_offers`): in duels a third of the offers they
+# chose asked for cards the target could hold in none, which a person
+# reads as nonsense, and two in three of medium's offers could not be
+# accepted (under half with it); paired SPRTs against planners accepted
+# that no one of them is 5 points weaker for it (medium about 2 in duels,
+# none at four players; hard's duels -0.2 points;
 # docs/experiments.md, "Offers a target could accept"). From three players
 # up hard keeps its questions: there its target could accept 83% of its
 # offers either way (a count of 4 games), and no SPRT measured it.

@@ -247,6 +247,8 @@ def test_a_hint_searches_the_experts_budget_under_a_clock_below_its_thinking_tim
         assert hint.seconds == pytest.approx(HINT_CLOCK_SHARE * (think or 1.0))
         assert hint.seconds < (think or 1.0) < expert.seconds
         assert hint.changed(seconds=expert.seconds) == expert
+        # a duel's settings keep the hint's clock too
+        assert hint.at_table_of(2, C.ALL_EXTENSIONS).seconds == hint.seconds
 
 
 def test_search_refuses_an_observation_no_world_fits():
