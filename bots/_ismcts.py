@@ -28,6 +28,10 @@ card a Local Guide or Trading Post player takes or puts back) are played by
 the rollout policy and do not split the tree either (move projection), so the
 tree cannot learn what it should not know.
 
+With `P_REACHABLE_WORLDS` a sample the rules could not have reached (a
+rival holding 4 postcards the bot has not seen: R8 would have ended the
+game) is redrawn too, and never kept while DETERMINIZE_TRIES allow.
+
 With `P_BELIEF_SWEEPS` the uniform deal is first moved towards what players
 really keep in hand (bots/_beliefs.py), then checked against the travel
 inference.
@@ -52,12 +56,12 @@ import numpy as np
 from numba import njit
 
 from engine.kernels import (
-    A_NO, ASK, CARD_KIND, DECIDER, DRAW, DRAW_HEAD, DRAW_SIZE, KIND_COUNT, LOC, N_ASK,
-    NUM_ACTIONS, NUM_CARDS, NUM_KINDS, PHASE, PH_DISCARD, PH_DISPOSE_WITH, PH_LG_TAKE, PH_OVER,
+    A_NO, ASK, CARD_KIND, DECIDER, DETERMINIZE_TRIES, DRAW, DRAW_HEAD, DRAW_SIZE, KIND_COUNT, LOC,
+    N_ASK, NUM_ACTIONS, NUM_CARDS, NUM_KINDS, PHASE, PH_DISCARD, PH_DISPOSE_WITH, PH_LG_TAKE, PH_OVER,
     PH_RECYCLE_PAY, PH_RECYCLE_TAKE, PH_STEAL_PAY, PH_TP_GIVE, PH_TP_PICK, PH_TRADE_ASK,
     PH_TRADE_GIVE, PH_TRADE_REPLY, PLAYERS, REASON, REASON_ROUND_CAP, REFUSED, RNG, STATE_SIZE,
     TARGET, WINNER, apply_action, deal, deal_plan, legal_actions, new_deal_plan, splitmix_next,
-    travel_options,
+    travel_options, unreachable,
 )
 
 from ._beliefs import ROUND_BUCKETS, WEIGHT_COLUMNS, belief_scratch, belief_table, reweigh_hands
@@ -94,7 +98,10 @@ P_TRAVEL_FIRST = 15
 # target's fourth, as no seat accepts giving one, a trade's postcards
 # counted together (`sensible_actions`)
 P_FOURTH_POSTCARD_BOTH_SIDES = 16
-P_EVALUATION_WEIGHTS = 17  # then the fitted evaluation's weights, NUM_FEATURES of them
+# 1: a sampled world the rules could not have reached (engine `unreachable`:
+# a rival holding 4 postcards, R8) is dealt again, whatever the inference
+P_REACHABLE_WORLDS = 17
+P_EVALUATION_WEIGHTS = 18  # then the fitted evaluation's weights, NUM_FEATURES of them
 P_BELIEF_WEIGHTS = P_EVALUATION_WEIGHTS + NUM_FEATURES  # then the belief's log weights, ROUND_BUCKETS x WEIGHT_COLUMNS
 NUM_PARAMS = P_BELIEF_WEIGHTS + ROUND_BUCKETS * WEIGHT_COLUMNS
 
@@ -316,6 +323,7 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
     sees_all = params[P_SEES_ALL] != 0.0
     infer_travel = params[P_INFER_TRAVEL] != 0.0 and not sees_all
     rivals_by_policy = params[P_RIVALS_BY_POLICY] != 0.0
+    reachable = params[P_REACHABLE_WORLDS] != 0.0 and not sees_all
     belief_sweeps = np.int64(params[P_BELIEF_SWEEPS]) if not sees_all else 0
     belief = np.zeros((6, NUM_CARDS), np.float64)
     scratch = belief_scratch()
@@ -334,11 +342,18 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
             S[RNG] = np.int64(splitmix_next(rng, 0))
             shuffle_draw_pile(S, rng)
         else:
-            for _try in range(INFERENCE_TRIES):
+            # the travel inference may err, so it gives up after some tries;
+            # a world the rules could not have reached is never kept
+            tries = 0
+            while True:
                 deal(plan, base, np.int64(splitmix_next(rng, 0)), S)
                 if belief_sweeps > 0:
                     reweigh_hands(S, observation, root_seat, belief, rng, belief_sweeps, scratch)
-                if not infer_travel or not breaks_travel_inference(S, certain):
+                tries += 1
+                if reachable and unreachable(S) and tries < DETERMINIZE_TRIES:
+                    continue
+                if (not infer_travel or tries >= INFERENCE_TRIES
+                        or not breaks_travel_inference(S, certain)):
                     break
         node = 0
         length = 0

@@ -297,7 +297,8 @@ ADDED_SETTINGS = {"planned_choices": False, "planner_prior": 0.0, "rollout_polic
                   "planner_prior_from": 2, "travel_first": False,
                   "declined_inner_share": 1.0, "decided_share": 1.0, "duel": None,
                   "prior_without_postcards": 0.0, "fourth_postcard_both_sides": False,
-                  "mirror_checked_offers": False, "answerable_offers": False}
+                  "mirror_checked_offers": False, "answerable_offers": False,
+                  "reachable_worlds": False}
 
 
 def search_settings_of(name: str, think: float | None = None, players: int | None = None,

@@ -148,6 +148,11 @@ class SearchSettings:
     # other at nearly every turn (R5.4) and a person's game drags on;
     # a fixed prior fades as the budget grows, a prior in step with it does not.
     prior_without_postcards: float = 0.0
+    # A sampled world the rules could not have reached (a rival holding 4
+    # postcards the seat has not seen, where R8 would have ended the game)
+    # is dealt again (engine `unreachable`). In such a world every move but
+    # a steal that takes a postcard back loses at the next card drawn.
+    reachable_worlds: bool = False
     sees_everything: bool = False  # measurement only: the cheating variant
     # A level's settings for two-player games, where they differ from these
     # (None: these at every table); the ladder's steps are measured in duels
@@ -204,6 +209,7 @@ class SearchSettings:
         p[K.P_KEEP_REFUSALS] = 1.0 if s.keep_refusals else 0.0
         p[K.P_TRAVEL_FIRST] = 1.0 if s.travel_first else 0.0
         p[K.P_FOURTH_POSTCARD_BOTH_SIDES] = 1.0 if s.fourth_postcard_both_sides else 0.0
+        p[K.P_REACHABLE_WORLDS] = 1.0 if s.reachable_worlds else 0.0
         if s.evaluation == "fitted":
             p[K.P_FITTED_EVALUATION] = 1.0
             p[K.P_EVALUATION_WEIGHTS:K.P_EVALUATION_WEIGHTS + NUM_FEATURES] = EVALUATION_WEIGHTS

@@ -10,7 +10,7 @@ import numpy as np
 from numba import njit
 
 from . import cards as C
-from ._core import CARD_KIND, NUM_CARDS, fisher_yates, splitmix_next
+from ._core import CARD_KIND, NUM_CARDS, fisher_yates, kind_count, splitmix_next
 from ._layout import *  # noqa: F401,F403
 
 LOC_HIDDEN = 11  # in an observation: somewhere this seat cannot see
@@ -321,14 +321,46 @@ def deal(plan, base, seed, out):
     out[RNG] = np.int64(splitmix_next(rng, 0))
 
 
+# Deals `determinize` tries before it keeps a world `unreachable` rejects
+# (each has at most a few percent of being one; docs/engine.md "Knowledge").
+DETERMINIZE_TRIES = 64
+
+
+@njit(cache=True)
+def unreachable(S):
+    """Is the unfinished game S one the rules never reach? R8 ends a game
+    at once when a player holds 4 postcards, counted after each card
+    arrives, so no seat holds 4 while the game goes on, except the player
+    of a Trading Post whose exchange is not complete (counted when the
+    group is). `deal` fills hidden places without this rule: a uniform
+    deal may hand a rival 4 postcards the seat has not seen."""
+    if S[PHASE] == PH_OVER or not S[EXT] & C.EXT_POSTCARDS:
+        return False
+    trading_post = S[PHASE] == PH_TP_PICK or S[PHASE] == PH_TP_GIVE
+    for s in range(S[PLAYERS]):
+        if trading_post and s == S[ACTIVE]:
+            continue
+        if kind_count(S, s, C.KIND_POSTCARD) >= 4:
+            return True
+    return False
+
+
 @njit(cache=True)
 def determinize(obs, seat, seed, out):
     """Write into `out` a full state whose observation for `seat` equals `obs`
     (an output of `observe`): hidden cards dealt uniformly at random into the
-    hidden places, the unknown part of the box shuffled, a fresh RNG. Returns
-    False (and leaves `out` unspecified) when no world fits `obs`."""
+    hidden places, the unknown part of the box shuffled, a fresh RNG; a deal
+    the rules could not have reached (`unreachable`) is dealt again, so the
+    world is uniform over the reachable ones. Returns False (and leaves
+    `out` unspecified) when no world fits `obs`."""
     plan, base = new_deal_plan()
     if not deal_plan(obs, seat, plan, base):
         return False
-    deal(plan, base, seed, out)
+    rng = np.empty(1, np.int64)
+    rng[0] = seed
+    for _ in range(DETERMINIZE_TRIES):
+        deal(plan, base, seed, out)
+        if not unreachable(out):
+            break
+        seed = np.int64(splitmix_next(rng, 0))
     return True

@@ -21,7 +21,9 @@ whose names are re-exported here:
   `payable_count`, `copies_in_play`, `is_event`, `is_forbidden`;
 - hidden information (R7.4, docs/engine.md "Knowledge"): `observe`;
   `new_deal_plan`, `deal_plan` and `deal`, which sample the hidden cards of
-  an observation (`determinize` does both at once); LOC_HIDDEN and HIDDEN,
+  an observation (`determinize` does both at once, and deals again a
+  world `unreachable` finds the rules could not have reached, which a
+  bare `deal` may give); LOC_HIDDEN and HIDDEN,
   what an observation shows in place of what its seat does not know;
   `last_seen_in`, a seat's memory of where it last saw a card;
 - random numbers: `splitmix_next` (docs/engine.md "Random numbers");
@@ -57,8 +59,8 @@ from ._legal import destination, legal_actions, travel_options  # noqa: E402,F40
 from ._apply import apply_action, mirror_offer  # noqa: E402,F401
 from ._setup import new_game  # noqa: E402,F401
 from ._knowledge import (  # noqa: E402,F401
-    HIDDEN, LOC_HIDDEN, deal, deal_plan, determinize, last_seen_in, new_deal_plan, note_offers,
-    observe, remember,
+    DETERMINIZE_TRIES, HIDDEN, LOC_HIDDEN, deal, deal_plan, determinize, last_seen_in,
+    new_deal_plan, note_offers, observe, remember, unreachable,
 )
 
 

@@ -54,3 +54,24 @@ def test_only_worlds_where_an_unseen_rival_could_travel_are_rejected():
         rejected += ready
         kept += not ready
     assert rejected > 0 and kept > 0  # both kinds of world occur, so the test can fail
+
+
+def test_the_search_plays_only_worlds_the_rules_reach():
+    """In worlds where seat 1 holds 4 postcards, the game would be over
+    (R8) yet goes on until the next card arrives, and seat 1 then wins: a
+    draw looks worse there than it is (only a steal may take a postcard
+    back). With `reachable_worlds` the search never plays such a world.
+    (Medium samples hidden hands uniformly: most of its worlds here are
+    unreachable ones.)"""
+    from bots.difficulty import make_bot
+    from engine.actions import encode
+    from tests.engine.rules_helpers import postcards_hidden_in_a_big_hand
+    view = postcards_hidden_in_a_big_hand().view(0)
+    draw = encode("draw")
+
+    def draw_chance(name):
+        bot = make_bot(name, seed=3, measurement=True)
+        return next(m.win_chance for m in bot.analyse(view, 3, iterations=3000) if m.action == draw)
+
+    missed, reached = draw_chance("medium"), draw_chance("medium+reachable_worlds=true")
+    assert reached > 2 * missed, (missed, reached)

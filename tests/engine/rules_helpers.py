@@ -4,6 +4,7 @@ Rule sections (R1..R11) refer to shared/RULES.md; action names to
 engine/actions.py. Positions are built with tests.engine.arrange.arrange.
 """
 
+from engine import Game
 from engine import _layout as L
 from engine import cards as C
 from engine.actions import encode
@@ -78,3 +79,18 @@ def legal_names(game) -> set:
 
 def hand_limit(game, seat: int) -> int:
     return 9 if game.character(seat) == C.BACKPACKER else 7
+
+
+def postcards_hidden_in_a_big_hand():
+    """Seat 0 to move. Seat 1 holds its passport, 3 postcards and 5 items,
+    none seen by seat 0; the other 3 postcards lie in a draw pile of 5
+    cards; every other card is in the discard pile (public). A uniform deal
+    of seat 0's 14 hidden cards (6 postcards) often gives seat 1 four or
+    more, a world R8 would have ended."""
+    fresh = Game.new(players=2, extensions=POSTCARDS, seed=0)
+    others = [c for c in range(C.NUM_CARDS) if fresh.state[L.LOC + c] != L.LOC_OUT
+              and C.CARD_KINDS[c] < C.NUM_ITEM_KINDS]
+    mine, theirs, pile = others[:2], others[2:7], others[7:9]
+    return arrange(players=2, extensions=POSTCARDS,
+                   hands={0: [PASSPORT[0]] + mine, 1: [PASSPORT[1]] + list(POSTCARD[:3]) + theirs},
+                   draw=list(POSTCARD[3:]) + pile, discard=others[9:])

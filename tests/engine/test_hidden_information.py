@@ -11,6 +11,7 @@ from engine import kernels
 from engine.steps import Shuffle
 from engine import cards as C
 from engine._knowledge import LOC_HIDDEN
+from tests.engine.rules_helpers import postcards_hidden_in_a_big_hand
 
 
 def random_positions(players, extensions, seeds=range(6), every=5):
@@ -157,3 +158,37 @@ def test_an_observation_no_world_fits_is_refused():
     from engine.game import determinized
     with pytest.raises(ValueError, match="inconsistent"):
         determinized(game.config, obs, seat, 1)
+
+
+def test_unreachable_tells_a_postcard_win_the_game_missed():
+    """R8: the game ends when a player holds 4 postcards, so an unfinished
+    game where one does is not a world any game reaches."""
+    game = postcards_hidden_in_a_big_hand()
+    assert not kernels.unreachable(game.state)  # 3 postcards: the game goes on
+    S = game.state.copy()
+    fourth = C.FIRST_POSTCARD + 3
+    S[L.KIND_COUNT + 1 * C.NUM_KINDS + C.KIND_POSTCARD] += 1  # seat 1 with the fourth
+    S[L.LOC + fourth] = 1
+    assert kernels.unreachable(S)
+    over = game.state.copy()
+    over[L.PHASE] = L.PH_OVER
+    over[L.KIND_COUNT + 1 * C.NUM_KINDS + C.KIND_POSTCARD] += 1
+    assert not kernels.unreachable(over)  # a game that ended is what R8 ends
+
+
+def test_determinize_deals_only_worlds_the_rules_reach():
+    """A bare `deal` of this observation gives seat 1 four postcards in many
+    worlds; `determinize` deals those again, so none of its worlds does."""
+    game = postcards_hidden_in_a_big_hand()
+    obs = game.observation(0)
+    plan, base = kernels.new_deal_plan()
+    assert kernels.deal_plan(obs, 0, plan, base)
+    out = np.empty_like(game.state)
+    dealt = 0
+    for seed in range(200):
+        kernels.deal(plan, base, np.int64(seed), out)
+        dealt += kernels.unreachable(out)
+        world = game.determinize(0, seed)
+        assert not kernels.unreachable(world.state)
+        assert np.array_equal(world.observation(0), obs)
+    assert dealt > 40  # the test position does deal such worlds
