@@ -150,8 +150,10 @@ class SearchSettings:
     prior_without_postcards: float = 0.0
     # A sampled world the rules could not have reached (a rival holding 4
     # postcards the seat has not seen, where R8 would have ended the game)
-    # is dealt again (engine `unreachable`). In such a world every move but
-    # a steal that takes a postcard back loses at the next card drawn.
+    # is dealt again (engine `unreachable`). Such a world goes on until the
+    # next card arrives in any hand, and the rival then wins: the search
+    # would rate a steal from it (which may take a postcard back) too high
+    # and every other move too low.
     reachable_worlds: bool = False
     sees_everything: bool = False  # measurement only: the cheating variant
     # A level's settings for two-player games, where they differ from these
