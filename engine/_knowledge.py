@@ -322,7 +322,8 @@ def deal(plan, base, seed, out):
 
 
 # Deals `determinize` tries before it keeps a world `unreachable` rejects
-# (each has at most a few percent of being one; docs/engine.md "Knowledge").
+# (in real games a few percent of deals are such worlds; docs/engine.md
+# "Knowledge").
 DETERMINIZE_TRIES = 64
 
 
@@ -351,7 +352,8 @@ def determinize(obs, seat, seed, out):
     (an output of `observe`): hidden cards dealt uniformly at random into the
     hidden places, the unknown part of the box shuffled, a fresh RNG; a deal
     the rules could not have reached (`unreachable`) is dealt again, so the
-    world is uniform over the reachable ones. Returns False (and leaves
+    world is uniform over the reachable ones (should DETERMINIZE_TRIES deals
+    all be unreachable, the last is kept). Returns False (and leaves
     `out` unspecified) when no world fits `obs`."""
     plan, base = new_deal_plan()
     if not deal_plan(obs, seat, plan, base):

@@ -166,14 +166,14 @@ def test_unreachable_tells_a_postcard_win_the_game_missed():
     game = postcards_hidden_in_a_big_hand()
     assert not kernels.unreachable(game.state)  # 3 postcards: the game goes on
     S = game.state.copy()
-    fourth = C.FIRST_POSTCARD + 3
-    S[L.KIND_COUNT + 1 * C.NUM_KINDS + C.KIND_POSTCARD] += 1  # seat 1 with the fourth
-    S[L.LOC + fourth] = 1
+    S[L.KIND_COUNT + 1 * C.NUM_KINDS + C.KIND_POSTCARD] += 1  # seat 1 counted with a fourth
     assert kernels.unreachable(S)
-    over = game.state.copy()
-    over[L.PHASE] = L.PH_OVER
-    over[L.KIND_COUNT + 1 * C.NUM_KINDS + C.KIND_POSTCARD] += 1
-    assert not kernels.unreachable(over)  # a game that ended is what R8 ends
+    S[L.PHASE], S[L.ACTIVE] = L.PH_TP_GIVE, 1
+    assert not kernels.unreachable(S)  # its Trading Post is counted when complete
+    S[L.ACTIVE] = 0
+    assert kernels.unreachable(S)      # another seat's Trading Post is no excuse
+    S[L.PHASE] = L.PH_OVER
+    assert not kernels.unreachable(S)  # a game that ended is what R8 ends
 
 
 def test_determinize_deals_only_worlds_the_rules_reach():
