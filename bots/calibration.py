@@ -167,7 +167,9 @@ CHANCE_MAPS: dict[tuple[int, int, int], tuple[tuple[float, float], ...]] = {
     # raw; 6.0 through the map before, fitted on the expert before the
     # mirror checks, which was too sure of itself). At the full budget (150
     # duels, seed 26, not fitted on) 4.2 raw, 2.8 through this map and 6.8
-    # through the one before, so duels keep one map at every budget.
+    # through the one before, so duels keep one map at every budget. The
+    # four sets played again with the expert sampling only reachable
+    # worlds: 1.3 through this map (2.9 raw).
     (2, ALL_EXTENSIONS, 1_000): (
         (0.0316, 0.1667), (0.079, 0.2263), (0.128, 0.2475), (0.1766, 0.2833),
         (0.225, 0.2967), (0.2765, 0.3462), (0.3264, 0.3619), (0.3767, 0.3769),
@@ -179,7 +181,9 @@ CHANCE_MAPS: dict[tuple[int, int, int], tuple[tuple[float, float], ...]] = {
     # table: medium, planner, greedy). The map fitted on seed 21 alone was
     # off by 2.6 points on the 750 games of seeds 31-35 (3.0 to 10.4 per
     # set); fitted on five of the six sets, each map was off by 3.1 to 10.3
-    # points on the sixth, and by 0.6 on the six held out together.
+    # points on the sixth, and by 0.6 on the six held out together. The six
+    # sets played again with today's expert (only reachable worlds, easy and
+    # medium making answerable offers): 2.8 through this map (11.0 raw).
     (4, ALL_EXTENSIONS, 1_000): (
         (0.0285, 0.0753), (0.0768, 0.1698), (0.1269, 0.2832), (0.1759, 0.3195),
         (0.2263, 0.3274), (0.2744, 0.376), (0.3242, 0.4031), (0.3738, 0.4238),
