@@ -101,7 +101,13 @@ P_FOURTH_POSTCARD_BOTH_SIDES = 16
 # 1: a sampled world the rules could not have reached (engine `unreachable`:
 # a rival holding 4 postcards, R8) is dealt again, whatever the inference
 P_REACHABLE_WORLDS = 17
-P_EVALUATION_WEIGHTS = 18  # then the fitted evaluation's weights, NUM_FEATURES of them
+# 1: in rollouts, a seat finds cards in other hands as it would know them,
+# not by the sampled hands (bots/_rollout.py, `seems_to_hold`)
+P_GUESSED_HANDS = 18
+# 1: the asks of an offer are pruned by what the decider has seen of the
+# target's hand, not by the sampled hand (`prune`)
+P_GUESSED_ASKS = 19
+P_EVALUATION_WEIGHTS = 20  # then the fitted evaluation's weights, NUM_FEATURES of them
 P_BELIEF_WEIGHTS = P_EVALUATION_WEIGHTS + NUM_FEATURES  # then the belief's log weights, ROUND_BUCKETS x WEIGHT_COLUMNS
 NUM_PARAMS = P_BELIEF_WEIGHTS + ROUND_BUCKETS * WEIGHT_COLUMNS
 
@@ -127,15 +133,16 @@ def refuses_again(S):
 
 
 @njit(cache=True)
-def policy_action(S, legal, n, rng, epsilon, missing, planner, scratch, keep_refusals):
-    """The rollout policy's move for the seat to decide: _rollout.py's, or
+def policy_action(S, legal, n, rng, epsilon, missing, planner, scratch, keep_refusals, guess=False):
+    """The rollout policy's move for the seat to decide: _rollout.py's (with
+    `guess`, finding cards in other hands as the seat would know them), or
     with `planner` the planner's (bots/_planner.py), uniformly random with
     chance epsilon. With `keep_refusals`, an offer asking for a kind its
     target declined to give since its turn began is declined again."""
     if keep_refusals and S[PHASE] == PH_TRADE_REPLY and refuses_again(S):
         return A_NO
     if not planner:
-        return rollout_action(S, legal, n, rng, epsilon, missing)
+        return rollout_action(S, legal, n, rng, epsilon, missing, guess)
     if n == 1:
         return legal[0]
     if np.float64(splitmix_next(rng, 0) >> np.uint64(11)) / 9007199254740992.0 < epsilon:
@@ -176,15 +183,17 @@ def many_choice_phase(phase):
 
 
 @njit(cache=True)
-def prune(S, legal, n, scores, width, chances):
+def prune(S, legal, n, scores, width, chances, by_known=False):
     """Keep the `width` best-scored actions of a card or kind choice (the
     branching factor of trade offers stays bounded). Returns the new n.
-    `chances` is scratch for the kinds of a trade's ask."""
+    `chances` is scratch for the kinds of a trade's ask; with `by_known` the
+    decider scores the kinds by what it has seen of the target's hand, not
+    by the sampled hand (`kind_chances`)."""
     if n <= width:
         return n  # all kept: no need to score them
     decider = S[DECIDER]
     if S[PHASE] == PH_TRADE_ASK:
-        score_asks(S, legal, n, decider, scores, chances)
+        score_asks(S, legal, n, decider, scores, chances, by_known)
     else:
         for i in range(n):
             scores[i] = score_action(S, legal[i], decider)
@@ -310,6 +319,8 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
     keep_refusals = params[P_KEEP_REFUSALS] != 0.0
     travel_first = params[P_TRAVEL_FIRST] != 0.0
     both_sides = params[P_FOURTH_POSTCARD_BOTH_SIDES] != 0.0
+    guess = params[P_GUESSED_HANDS] != 0.0
+    guess_asks = params[P_GUESSED_ASKS] != 0.0
     rng = np.empty(1, np.int64)
     rng[0] = header[T_RNG]
     exploration = params[P_EXPLORATION]
@@ -368,7 +379,7 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
             if (n == 1 or hidden_from(phase, decider, root_seat)
                     or (rivals_by_policy and decider != root_seat)):
                 apply_action(S, policy_action(S, legal, n, rng, epsilon, missing, planner_rollouts,
-                                              planner_scratch, keep_refusals), log)
+                                              planner_scratch, keep_refusals, guess), log)
                 continue
             # Node 0 is the root seat's decision, where the tree starts. A
             # payment or an offer's card there is searched, so that `hint`
@@ -391,7 +402,7 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
                                                    decider, planner_scratch)
                 prior = ints[node, 6]
             if many_choice_phase(phase):
-                kept = prune(S, legal, n, scores, width, chances)
+                kept = prune(S, legal, n, scores, width, chances, guess_asks)
                 for i in range(kept, n):  # the planner's move is never pruned
                     if legal[i] == prior:
                         legal[i] = legal[kept - 1]
@@ -446,7 +457,7 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
         while S[PHASE] != PH_OVER and steps < depth_limit:
             n = legal_actions(S, legal)
             apply_action(S, policy_action(S, legal, n, rng, epsilon, missing, planner_rollouts,
-                                          planner_scratch, keep_refusals), log)
+                                          planner_scratch, keep_refusals, guess), log)
             steps += 1
         if S[PHASE] == PH_OVER:
             terminal_rewards(S, reward)

@@ -10,6 +10,13 @@ missing item lying in the discard pile; ask a seat that holds a missing item
 (trade, or steal from a small hand); play a helpful special; else draw. The
 missing items are those of the next destination, plus postcards for a seat
 already holding two (the postcard race, R9.4).
+
+Who holds a missing item is read from the sampled hands, or, with `guess`,
+as the seat would know it (`seems_to_hold`): the copies it has seen there,
+and for the rest a guess that does not read where the sampled world put
+them. Every world the search samples keeps the root seat's true hand, so a
+rival reading the sampled hands finds the root's cards in every world: it
+asks and steals as if it saw the root's hand (R7.4 says it does not).
 """
 
 from . import _jit  # noqa: F401 -- first: cached kernels built from older sources are cleared
@@ -113,7 +120,46 @@ def extreme_card(S, legal, n, seat, highest):
 
 
 @njit(cache=True)
-def main_action(S, legal, n, a, missing, m):
+def seems_to_hold(S, a, t, kind, rng):
+    """Does seat `a`, by what it has seen, find a card of `kind` in t's hand?
+    Yes when it has seen one there (KNOWN); else yes by chance, the chance
+    that one of the copies it has not placed lies in t's hand, each card it
+    has not placed (in a hand or the draw pile) equally likely to be any
+    of those: where the sampled world put them is not read."""
+    me = np.int64(1) << a
+    unseen_t = 0
+    unseen = 0
+    copies = 0
+    for c in range(NUM_CARDS):
+        loc = S[LOC + c]
+        if loc == a or not (loc < MAX_PLAYERS or loc == LOC_DRAW):
+            continue
+        if S[KNOWN + c] & me:
+            if loc == t and CARD_KIND[c] == kind:
+                return True
+            continue
+        unseen += 1
+        if loc == t:
+            unseen_t += 1
+        if CARD_KIND[c] == kind:
+            copies += 1
+    if copies == 0 or unseen_t == 0:
+        return False
+    chance = 1.0 - (1.0 - unseen_t / unseen) ** copies
+    return np.float64(splitmix_next(rng, 0) >> np.uint64(11)) / 9007199254740992.0 < chance
+
+
+@njit(cache=True, inline='always')
+def finds(S, a, t, kind, rng, guess):
+    """Does seat `a` look for `kind` in t's hand: the sampled hand, or with
+    `guess` what `a` knows of it (`seems_to_hold`)?"""
+    if guess:
+        return seems_to_hold(S, a, t, kind, rng)
+    return kind_count(S, t, kind) > 0
+
+
+@njit(cache=True)
+def main_action(S, legal, n, a, missing, m, rng, guess):
     bits = legal_bits(legal, n)
     # travel first (R6); a plain travel keeps the Credit Card
     if has(bits, A_TRAVEL):
@@ -141,7 +187,7 @@ def main_action(S, legal, n, a, missing, m):
         k = missing[i]
         for j in range(1, players):
             t = (a + j) % players
-            if kind_count(S, t, k) > 0:
+            if finds(S, a, t, k, rng, guess):
                 if S[HAND_SIZE + t] <= 3 and has(bits, A_STEAL_FROM + t):
                     return A_STEAL_FROM + t
                 if S[DECLINED] < 2 and has(bits, A_TRADE_TO + t):
@@ -152,8 +198,9 @@ def main_action(S, legal, n, a, missing, m):
 
 
 @njit(cache=True)
-def rollout_action(S, legal, n, rng, epsilon, missing):
-    """One decision of the rollout policy for the seat to move."""
+def rollout_action(S, legal, n, rng, epsilon, missing, guess):
+    """One decision of the rollout policy for the seat to move; with
+    `guess`, a seat finds cards in other hands as it would know them."""
     if n == 1:
         return legal[0]
     r = np.float64(splitmix_next(rng, 0) >> np.uint64(11)) / 9007199254740992.0
@@ -162,7 +209,7 @@ def rollout_action(S, legal, n, rng, epsilon, missing):
     phase = S[PHASE]
     seat = S[DECIDER]
     if phase == PH_MAIN:
-        return main_action(S, legal, n, seat, missing, missing_kinds(S, seat, missing))
+        return main_action(S, legal, n, seat, missing, missing_kinds(S, seat, missing), rng, guess)
     if phase == PH_TRADE_GIVE:
         if is_legal(legal, n, A_DONE):
             return A_DONE
@@ -173,7 +220,7 @@ def rollout_action(S, legal, n, rng, epsilon, missing):
         m = missing_kinds(S, seat, missing)
         target = S[TARGET]
         for i in range(m):
-            if kind_count(S, target, missing[i]) > 0:
+            if finds(S, seat, target, missing[i], rng, guess):
                 return A_KIND + missing[i]
         return A_KIND + (missing[0] if m > 0 else 0)
     if phase == PH_TRADE_REPLY:

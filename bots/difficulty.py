@@ -311,7 +311,8 @@ ADDED_SETTINGS = {"planned_choices": False, "planner_prior": 0.0, "rollout_polic
                   "declined_inner_share": 1.0, "decided_share": 1.0, "duel": None,
                   "prior_without_postcards": 0.0, "fourth_postcard_both_sides": False,
                   "mirror_checked_offers": False, "answerable_offers": False,
-                  "reachable_worlds": False}
+                  "reachable_worlds": False, "guessed_hands": False,
+                  "guessed_asks": False}
 
 
 def search_settings_of(name: str, think: float | None = None, players: int | None = None,

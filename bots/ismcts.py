@@ -155,6 +155,17 @@ class SearchSettings:
     # would rate a steal from it (which may take a postcard back) too high
     # and every other move too low.
     reachable_worlds: bool = False
+    # In rollouts, a seat finds a card it wants in another hand as it would
+    # know it (the copies it has seen there, a guess for the rest), not by
+    # the sampled hands (bots/_rollout.py, `seems_to_hold`). Every sampled
+    # world keeps the seat's own true hand, so rivals reading sampled hands
+    # ask and steal as if they saw it.
+    guessed_hands: bool = False
+    # An offer's asks are pruned (`width`) by what the decider has seen of
+    # the target's hand, not by the sampled hand: else, in each world, the
+    # tree keeps only asks for what the target holds there, and an offer
+    # looks likelier to be accepted than it is.
+    guessed_asks: bool = False
     sees_everything: bool = False  # measurement only: the cheating variant
     # A level's settings for two-player games, where they differ from these
     # (None: these at every table); the ladder's steps are measured in duels
@@ -212,6 +223,8 @@ class SearchSettings:
         p[K.P_TRAVEL_FIRST] = 1.0 if s.travel_first else 0.0
         p[K.P_FOURTH_POSTCARD_BOTH_SIDES] = 1.0 if s.fourth_postcard_both_sides else 0.0
         p[K.P_REACHABLE_WORLDS] = 1.0 if s.reachable_worlds else 0.0
+        p[K.P_GUESSED_HANDS] = 1.0 if s.guessed_hands else 0.0
+        p[K.P_GUESSED_ASKS] = 1.0 if s.guessed_asks else 0.0
         if s.evaluation == "fitted":
             p[K.P_FITTED_EVALUATION] = 1.0
             p[K.P_EVALUATION_WEIGHTS:K.P_EVALUATION_WEIGHTS + NUM_FEATURES] = EVALUATION_WEIGHTS

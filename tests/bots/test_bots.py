@@ -590,3 +590,38 @@ def test_after_a_declined_offer_a_decision_searches_its_share(change, phases, be
                 seen.add(declined)
             game.apply(action)
     assert seen == {True, False}
+
+
+def test_guessed_hands_read_what_a_seat_has_seen_not_the_sampled_hands():
+    """R7.4 in rollouts: with `guess`, whether seat 1 looks for a kind in
+    seat 0's hand does not depend on where the sampled world put the cards
+    seat 1 has not seen; a copy it has seen there is always found."""
+    from bots import _rollout as R
+    game = Game.new(players=4, extensions="all", seed=5)
+    S = game.snapshot()
+    a, t = 1, 0
+    unseen = [c for c in range(C.NUM_CARDS)
+              if S[L.LOC + c] == t and not S[L.KNOWN + c] & (1 << a) and C.card_kind(c) >= 0
+              and S[L.KIND_COUNT + t * C.NUM_KINDS + C.card_kind(c)] == 1]
+    in_pile = [c for c in range(C.NUM_CARDS)
+               if S[L.LOC + c] == L.LOC_DRAW and not S[L.KNOWN + c] & (1 << a)
+               and C.card_kind(c) >= 0 and C.card_kind(c) != C.card_kind(unseen[0])]
+    mine, other = unseen[0], in_pile[0]
+    kind = C.card_kind(mine)
+
+    def answers(state):
+        rng = np.array([7], np.int64)
+        return [R.finds(state, a, t, kind, rng, True) for _ in range(400)]
+
+    moved = S.copy()  # the same view for seat 1, the card elsewhere
+    moved[L.LOC + mine], moved[L.LOC + other] = S[L.LOC + other], S[L.LOC + mine]
+    moved[L.KIND_COUNT + t * C.NUM_KINDS + kind] -= 1
+    moved[L.KIND_COUNT + t * C.NUM_KINDS + C.card_kind(other)] += 1
+    rng = np.zeros(1, np.int64)
+    assert R.finds(S, a, t, kind, rng, False) != R.finds(moved, a, t, kind, rng, False)
+    guessed = answers(S)
+    assert guessed == answers(moved)
+    assert 0 < sum(guessed) < len(guessed)  # a guess, neither always nor never
+    seen = S.copy()
+    seen[L.KNOWN + mine] |= 1 << a  # seat 1 saw it there
+    assert all(answers(seen))
