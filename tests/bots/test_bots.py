@@ -625,3 +625,15 @@ def test_guessed_hands_read_what_a_seat_has_seen_not_the_sampled_hands():
     seen = S.copy()
     seen[L.KNOWN + mine] |= 1 << a  # seat 1 saw it there
     assert all(answers(seen))
+
+
+def test_guessed_settings_reach_the_kernel_and_change_the_search():
+    for name, index in (("guessed_hands", K.P_GUESSED_HANDS), ("guessed_asks", K.P_GUESSED_ASKS)):
+        assert SearchSettings(**{name: True}).params(4, C.ALL_EXTENSIONS)[index] == 1.0
+        assert SearchSettings().params(4, C.ALL_EXTENSIONS)[index] == 0.0
+    changed = 0
+    for game in positions(8, limit=4):
+        view = game.view(game.decider)
+        plain = IsmctsBot(QUICK).analyse(view, 3)
+        changed += plain != IsmctsBot(replace(QUICK, guessed_hands=True)).analyse(view, 3)
+    assert changed > 0  # the rollouts read the setting
