@@ -285,12 +285,19 @@ def test_a_duel_offer_needs_the_margin_over_the_next_best_move():
 
 
 def test_the_expert_weighs_its_duel_offers():
+    """The move is the search's best unless it is an offer within the
+    margin; an offer that fails its mirror check (`mirror_checked_offers`)
+    gives way to the move the search prefers next, weighed the same way."""
     bot = make_bot("expert", think=0.05)
     assert bot.settings.duel_offer_margin > 0
     for game in positions(seed=2, players=2, every=3, limit=8):
         view = game.view(game.decider)
         action = bot.choose(view)
-        assert action == bot._worth_playing(view, bot.last_search)
+        weighed = bot._worth_playing(view, bot.last_search)
+        if action != weighed:
+            assert bot.settings.mirror_checked_offers and L.A_TRADE_TO <= weighed < L.A_STEAL_FROM
+            rest = [m for m in bot.last_search if m.action != weighed]
+            assert action == bot._worth_playing(view, rest)
         assert action in view.legal_actions
 
 
