@@ -60,8 +60,8 @@ from engine.kernels import (
     N_ASK, NUM_ACTIONS, NUM_CARDS, NUM_KINDS, PHASE, PH_DISCARD, PH_DISPOSE_WITH, PH_LG_TAKE, PH_OVER,
     PH_RECYCLE_PAY, PH_RECYCLE_TAKE, PH_STEAL_PAY, PH_TP_GIVE, PH_TP_PICK, PH_TRADE_ASK,
     PH_TRADE_GIVE, PH_TRADE_REPLY, PLAYERS, REASON, REASON_ROUND_CAP, REFUSED, RNG, STATE_SIZE,
-    TARGET, WINNER, apply_action, deal, deal_plan, legal_actions, new_deal_plan, splitmix_next,
-    travel_options, unreachable,
+    TARGET, WINNER, apply_action, deal, deal_plan, legal_actions, new_deal_plan, observe,
+    splitmix_next, travel_options, unreachable,
 )
 
 from ._beliefs import ROUND_BUCKETS, WEIGHT_COLUMNS, belief_scratch, belief_table, reweigh_hands
@@ -107,7 +107,14 @@ P_GUESSED_HANDS = 18
 # 1: the asks of an offer are pruned by what the decider has seen of the
 # target's hand, not by the sampled hand (`prune`)
 P_GUESSED_ASKS = 19
-P_EVALUATION_WEIGHTS = 20  # then the fitted evaluation's weights, NUM_FEATURES of them
+# 1: below the root, the planner's rules (`sensible_actions`) and its prior
+# read the decider's view of the sampled world (engine `observe`), not the
+# whole world: every sampled world keeps the root seat's true hand.
+P_VIEWED_CHOICES = 20
+# At a rival's node (decider not the root seat): the planner's move, read
+# from that rival's view, as a prior of this weight (0: `P_PLANNER_PRIOR`).
+P_RIVAL_PRIOR = 21
+P_EVALUATION_WEIGHTS = 22  # then the fitted evaluation's weights, NUM_FEATURES of them
 P_BELIEF_WEIGHTS = P_EVALUATION_WEIGHTS + NUM_FEATURES  # then the belief's log weights, ROUND_BUCKETS x WEIGHT_COLUMNS
 NUM_PARAMS = P_BELIEF_WEIGHTS + ROUND_BUCKETS * WEIGHT_COLUMNS
 
@@ -321,6 +328,9 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
     both_sides = params[P_FOURTH_POSTCARD_BOTH_SIDES] != 0.0
     guess = params[P_GUESSED_HANDS] != 0.0
     guess_asks = params[P_GUESSED_ASKS] != 0.0
+    viewed = params[P_VIEWED_CHOICES] != 0.0
+    rival_prior = params[P_RIVAL_PRIOR]
+    view = np.empty(STATE_SIZE, np.int64)  # a decider's view of the sampled world
     rng = np.empty(1, np.int64)
     rng[0] = header[T_RNG]
     exploration = params[P_EXPLORATION]
@@ -390,16 +400,22 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
                               or (planned_offers and offer_phase(phase))):
                 apply_action(S, planner_action(S, legal, n, decider, planner_scratch), log)
                 continue
+            weight = rival_prior if rival_prior > 0.0 and decider != root_seat else prior_weight
+            # what the decider's rules and prior read: at the root, what the
+            # root seat knows; deeper, the sampled world or its view of it
+            seen = S
+            if node == 0:
+                seen = observation
+            elif viewed and (planned or weight > 0.0):
+                observe(S, decider, view)
+                seen = view
             if planned:
-                n = sensible_actions(observation if node == 0 else S, legal, n, decider, travel_first,
-                                     both_sides)
+                n = sensible_actions(seen, legal, n, decider, travel_first, both_sides)
             prior = -1
-            if prior_weight > 0.0:
+            if weight > 0.0:
                 if ints[node, 6] == NO_PRIOR:
                     # asked once per node, in the world of its first visit
-                    # (at the root, of what the root seat knows)
-                    ints[node, 6] = planner_action(observation if node == 0 else S, legal, n,
-                                                   decider, planner_scratch)
+                    ints[node, 6] = planner_action(seen, legal, n, decider, planner_scratch)
                 prior = ints[node, 6]
             if many_choice_phase(phase):
                 kept = prune(S, legal, n, scores, width, chances, guess_asks)
@@ -420,7 +436,7 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
                 v = ints[child, 4]
                 value = rewards[child, decider] / v + exploration * np.sqrt(np.log(ints[child, 5]) / v)
                 if legal[i] == prior:
-                    value += prior_weight / (v + 1)
+                    value += weight / (v + 1)
                 if value > best_value:
                     best_value = value
                     best_child = child

@@ -166,6 +166,14 @@ class SearchSettings:
     # tree keeps only asks for what the target holds there, and an offer
     # looks likelier to be accepted than it is.
     guessed_asks: bool = False
+    # Below the root, each decider's planner rules and prior read its own
+    # view of the sampled world (`P_VIEWED_CHOICES`): in the whole world a
+    # rival asks only for kinds the root seat truly holds.
+    viewed_choices: bool = False
+    # The planner's move from a rival's own view as a prior of this weight at
+    # the rival's nodes, per 1,000 iterations of the budget (0: `planner_prior`
+    # there too): rivals first play as a sensible player would.
+    rival_prior: float = 0.0
     sees_everything: bool = False  # measurement only: the cheating variant
     # A level's settings for two-player games, where they differ from these
     # (None: these at every table); the ladder's steps are measured in duels
@@ -225,6 +233,8 @@ class SearchSettings:
         p[K.P_REACHABLE_WORLDS] = 1.0 if s.reachable_worlds else 0.0
         p[K.P_GUESSED_HANDS] = 1.0 if s.guessed_hands else 0.0
         p[K.P_GUESSED_ASKS] = 1.0 if s.guessed_asks else 0.0
+        p[K.P_VIEWED_CHOICES] = 1.0 if s.viewed_choices else 0.0
+        p[K.P_RIVAL_PRIOR] = s.rival_prior * s.iterations / 1000
         if s.evaluation == "fitted":
             p[K.P_FITTED_EVALUATION] = 1.0
             p[K.P_EVALUATION_WEIGHTS:K.P_EVALUATION_WEIGHTS + NUM_FEATURES] = EVALUATION_WEIGHTS

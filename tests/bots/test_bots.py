@@ -644,3 +644,21 @@ def test_guessed_settings_reach_the_kernel_and_change_the_search():
         plain = IsmctsBot(QUICK).analyse(view, 3)
         changed += plain != IsmctsBot(replace(QUICK, guessed_hands=True)).analyse(view, 3)
     assert changed > 0  # the rollouts read the setting
+
+
+def test_viewed_choices_and_the_rival_prior_reach_the_kernel_and_change_the_search():
+    """Below the root, the planner's rules and prior read the decider's view
+    of the sampled world; a rival's prior is the planner's move from its own
+    view, per 1,000 iterations of the budget."""
+    on = SearchSettings(iterations=2000, viewed_choices=True, rival_prior=1.5).params(4, C.ALL_EXTENSIONS)
+    off = SearchSettings(iterations=2000).params(4, C.ALL_EXTENSIONS)
+    assert (on[K.P_VIEWED_CHOICES], on[K.P_RIVAL_PRIOR]) == (1.0, 3.0)
+    assert (off[K.P_VIEWED_CHOICES], off[K.P_RIVAL_PRIOR]) == (0.0, 0.0)
+    planned = replace(QUICK, planned_choices=True)
+    for changes in ({"viewed_choices": True}, {"rival_prior": 2.0}):
+        changed = 0
+        for game in positions(8, limit=4):
+            view = game.view(game.decider)
+            plain = IsmctsBot(planned).analyse(view, 3)
+            changed += plain != IsmctsBot(replace(planned, **changes)).analyse(view, 3)
+        assert changed > 0, changes
