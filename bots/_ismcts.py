@@ -64,7 +64,8 @@ from engine.kernels import (
     splitmix_next, travel_options, unreachable,
 )
 
-from ._beliefs import ROUND_BUCKETS, WEIGHT_COLUMNS, belief_scratch, belief_table, reweigh_hands
+from ._beliefs import (NUM_POSTCARDS, ROUND_BUCKETS, WEIGHT_COLUMNS, belief_scratch, belief_table,
+                       reweigh_hands)
 from ._evaluation import NUM_FEATURES, evaluate_fitted
 from ._heuristic import evaluate, score_action, score_asks
 from ._planner import planned_phase, planner_action, sensible_actions
@@ -116,7 +117,9 @@ P_VIEWED_CHOICES = 20
 P_RIVAL_PRIOR = 21
 P_EVALUATION_WEIGHTS = 22  # then the fitted evaluation's weights, NUM_FEATURES of them
 P_BELIEF_WEIGHTS = P_EVALUATION_WEIGHTS + NUM_FEATURES  # then the belief's log weights, ROUND_BUCKETS x WEIGHT_COLUMNS
-NUM_PARAMS = P_BELIEF_WEIGHTS + ROUND_BUCKETS * WEIGHT_COLUMNS
+# then the log weight of a rival holding k postcards, k = 0..NUM_POSTCARDS (all 0: none)
+P_POSTCARD_COUNT_WEIGHTS = P_BELIEF_WEIGHTS + ROUND_BUCKETS * WEIGHT_COLUMNS
+NUM_PARAMS = P_POSTCARD_COUNT_WEIGHTS + NUM_POSTCARDS + 1
 
 INFERENCE_TRIES = 16   # samples tried before a world that breaks the inference is kept
 
@@ -347,12 +350,13 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
     reachable = params[P_REACHABLE_WORLDS] != 0.0 and not sees_all
     belief_sweeps = np.int64(params[P_BELIEF_SWEEPS]) if not sees_all else 0
     belief = np.zeros((6, NUM_CARDS), np.float64)
+    count_weights = np.exp(params[P_POSTCARD_COUNT_WEIGHTS:P_POSTCARD_COUNT_WEIGHTS + NUM_POSTCARDS + 1])
     scratch = belief_scratch()
     plan, base = new_deal_plan()
     if not sees_all and not deal_plan(observation, root_seat, plan, base):
         raise ValueError("no world fits the observation")
     if belief_sweeps > 0:
-        log_weights = params[P_BELIEF_WEIGHTS:].copy().reshape((ROUND_BUCKETS, WEIGHT_COLUMNS))
+        log_weights = params[P_BELIEF_WEIGHTS:P_POSTCARD_COUNT_WEIGHTS].copy().reshape((ROUND_BUCKETS, WEIGHT_COLUMNS))
         belief_table(observation, root_seat, log_weights, belief)
     certain = np.ones(6, np.int64)
     if infer_travel:
@@ -369,7 +373,8 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
             while True:
                 deal(plan, base, np.int64(splitmix_next(rng, 0)), S)
                 if belief_sweeps > 0:
-                    reweigh_hands(S, observation, root_seat, belief, rng, belief_sweeps, scratch)
+                    reweigh_hands(S, observation, root_seat, belief, rng, belief_sweeps, scratch,
+                                  count_weights)
                 tries += 1
                 if reachable and unreachable(S) and tries < DETERMINIZE_TRIES:
                     continue

@@ -324,7 +324,8 @@ ADDED_SETTINGS = {"planned_choices": False, "planner_prior": 0.0, "rollout_polic
                   "prior_without_postcards": 0.0, "fourth_postcard_both_sides": False,
                   "mirror_checked_offers": False, "answerable_offers": False,
                   "reachable_worlds": False, "guessed_hands": False,
-                  "guessed_asks": False, "viewed_choices": False, "rival_prior": 0.0}
+                  "guessed_asks": False, "viewed_choices": False, "rival_prior": 0.0,
+                  "postcard_counts": False}
 
 
 def search_settings_of(name: str, think: float | None = None, players: int | None = None,

@@ -21,7 +21,7 @@ from engine.kernels import ACTIONS_TAKEN, DECLINED, TURN
 
 from . import _ismcts as K
 from ._planner import planned_phase, planner_action, sensible_actions
-from ._beliefs import belief_weights
+from ._beliefs import belief_weights, postcard_count_weights
 from ._evaluation import EVALUATION_WEIGHTS, NUM_FEATURES
 
 CHUNK = 256  # iterations per kernel call between clock checks
@@ -174,6 +174,9 @@ class SearchSettings:
     # the rival's nodes, per 1,000 iterations of the budget (0: `planner_prior`
     # there too): rivals first play as a sensible player would.
     rival_prior: float = 0.0
+    # The beliefs also weigh how many postcards each rival holds
+    # (bots/_beliefs.py, POSTCARD_COUNT_LOG_WEIGHTS), not only each card.
+    postcard_counts: bool = False
     sees_everything: bool = False  # measurement only: the cheating variant
     # A level's settings for two-player games, where they differ from these
     # (None: these at every table); the ladder's steps are measured in duels
@@ -241,7 +244,9 @@ class SearchSettings:
         elif s.evaluation != "hand-set":
             raise ValueError(f"unknown evaluation {s.evaluation!r}")
         if s.belief_sweeps:
-            p[K.P_BELIEF_WEIGHTS:] = belief_weights(players).ravel()
+            p[K.P_BELIEF_WEIGHTS:K.P_POSTCARD_COUNT_WEIGHTS] = belief_weights(players).ravel()
+            if s.postcard_counts:
+                p[K.P_POSTCARD_COUNT_WEIGHTS:] = postcard_count_weights(players)
         return p
 
 

@@ -662,3 +662,13 @@ def test_viewed_choices_and_the_rival_prior_reach_the_kernel_and_change_the_sear
             plain = IsmctsBot(planned).analyse(view, 3)
             changed += plain != IsmctsBot(replace(planned, **changes)).analyse(view, 3)
         assert changed > 0, changes
+
+
+def test_postcard_counts_reach_the_kernel():
+    from bots._beliefs import postcard_count_weights
+    block = slice(K.P_POSTCARD_COUNT_WEIGHTS, K.NUM_PARAMS)
+    on = SearchSettings(belief_sweeps=2, postcard_counts=True).params(4, C.ALL_EXTENSIONS)
+    off = SearchSettings(belief_sweeps=2).params(4, C.ALL_EXTENSIONS)
+    assert np.array_equal(on[block], postcard_count_weights(4)) and on[block].any()
+    assert not off[block].any()
+    assert np.array_equal(on[:K.P_POSTCARD_COUNT_WEIGHTS], off[:K.P_POSTCARD_COUNT_WEIGHTS])
