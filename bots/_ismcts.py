@@ -351,6 +351,7 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
     belief_sweeps = np.int64(params[P_BELIEF_SWEEPS]) if not sees_all else 0
     belief = np.zeros((6, NUM_CARDS), np.float64)
     count_weights = np.exp(params[P_POSTCARD_COUNT_WEIGHTS:P_POSTCARD_COUNT_WEIGHTS + NUM_POSTCARDS + 1])
+    weigh_counts = np.any(params[P_POSTCARD_COUNT_WEIGHTS:P_POSTCARD_COUNT_WEIGHTS + NUM_POSTCARDS + 1] != 0.0)
     scratch = belief_scratch()
     plan, base = new_deal_plan()
     if not sees_all and not deal_plan(observation, root_seat, plan, base):
@@ -373,8 +374,11 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
             while True:
                 deal(plan, base, np.int64(splitmix_next(rng, 0)), S)
                 if belief_sweeps > 0:
-                    reweigh_hands(S, observation, root_seat, belief, rng, belief_sweeps, scratch,
-                                  count_weights)
+                    if weigh_counts:
+                        reweigh_hands(S, observation, root_seat, belief, rng, belief_sweeps, scratch,
+                                      count_weights)
+                    else:  # compiled without the count weights' test in its proposal loop
+                        reweigh_hands(S, observation, root_seat, belief, rng, belief_sweeps, scratch)
                 tries += 1
                 if reachable and unreachable(S) and tries < DETERMINIZE_TRIES:
                     continue
