@@ -98,7 +98,7 @@ BELIEF_LOG_WEIGHTS = {
 }
 
 
-NUM_POSTCARDS = 6  # R9.4
+NUM_POSTCARDS = len(C.POSTCARDS)  # R9.4
 # log(weight) of a rival holding k = 0..6 postcards, a factor of the world's
 # weight besides the per-card columns: a product of per-card weights spreads
 # postcards over hands more evenly than real players hold them (4 players,
