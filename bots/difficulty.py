@@ -232,6 +232,14 @@ def hint_settings(think: float | None = None) -> SearchSettings:
 # docs/experiments.md, "Offers a target could accept"). From three players
 # up hard keeps its questions: there its target could accept 83% of its
 # offers either way (a count of 4 games), and no SPRT measured it.
+# Medium's rollout seats, like the expert's, find a card in another hand
+# only as they would know it (`guessed_hands`, `expert_settings`): paired by
+# deal against medium without it, each against the planner(s), +3.5 +- 4.6
+# points over 300 duels and -0.4 +- 2.6 over 500 four-player deals, and
+# paired SPRTs accepted that it is not 5 points weaker (H1 after 105 and 432
+# deals; docs/experiments.md, "Rollout rivals who do not see the seat's
+# hand"). Hard keeps its rollouts: in duels it showed nothing either way
+# (-0.7 +- 5.3 over 150 deals, undecided).
 HARD_DUEL = SearchSettings(iterations=2_000, rollout_depth=20, infer_travel=True,
                            planned_choices=True, planner_prior=8.0, planner_prior_from=3,
                            travel_first=True, mirror_checked_offers=True, answerable_offers=True)
@@ -240,7 +248,7 @@ LEVEL_SETTINGS = dict(zip(LEVELS, (
                    planned_choices=True, mirror_checked_offers=True, answerable_offers=True),
     SearchSettings(iterations=200, rollout_depth=20, infer_travel=True, planned_choices=True,     # medium
                    planner_prior=1.0, planner_prior_from=3, travel_first=True,
-                   mirror_checked_offers=True, answerable_offers=True),
+                   mirror_checked_offers=True, answerable_offers=True, guessed_hands=True),
     replace(HARD_DUEL, rollout_depth=10, evaluation="fitted", answerable_offers=False,  # hard
             duel=HARD_DUEL),
     expert_settings(),                                                               # expert
