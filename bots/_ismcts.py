@@ -115,7 +115,10 @@ P_VIEWED_CHOICES = 20
 # At a rival's node (decider not the root seat): the planner's move, read
 # from that rival's view, as a prior of this weight (0: `P_PLANNER_PRIOR`).
 P_RIVAL_PRIOR = 21
-P_EVALUATION_WEIGHTS = 22  # then the fitted evaluation's weights, NUM_FEATURES of them
+# In rollouts, a seat steals from a rival holding at least this many
+# postcards (0: never for that reason; bots/_rollout.py, `main_action`)
+P_ROLLOUT_DENIAL = 22
+P_EVALUATION_WEIGHTS = 23  # then the fitted evaluation's weights, NUM_FEATURES of them
 P_BELIEF_WEIGHTS = P_EVALUATION_WEIGHTS + NUM_FEATURES  # then the belief's log weights, ROUND_BUCKETS x WEIGHT_COLUMNS
 # then the log weight of a rival holding k postcards, k = 0..NUM_POSTCARDS (all 0: none)
 P_POSTCARD_COUNT_WEIGHTS = P_BELIEF_WEIGHTS + ROUND_BUCKETS * WEIGHT_COLUMNS
@@ -143,7 +146,8 @@ def refuses_again(S):
 
 
 @njit(cache=True)
-def policy_action(S, legal, n, rng, epsilon, missing, planner, scratch, keep_refusals, guess=False):
+def policy_action(S, legal, n, rng, epsilon, missing, planner, scratch, keep_refusals, guess=False,
+                  denial=0, root=-1):
     """The rollout policy's move for the seat to decide: _rollout.py's (with
     `guess`, finding cards in other hands as the seat would know them), or
     with `planner` the planner's (bots/_planner.py), uniformly random with
@@ -152,7 +156,7 @@ def policy_action(S, legal, n, rng, epsilon, missing, planner, scratch, keep_ref
     if keep_refusals and S[PHASE] == PH_TRADE_REPLY and refuses_again(S):
         return A_NO
     if not planner:
-        return rollout_action(S, legal, n, rng, epsilon, missing, guess)
+        return rollout_action(S, legal, n, rng, epsilon, missing, guess, denial, root)
     if n == 1:
         return legal[0]
     if np.float64(splitmix_next(rng, 0) >> np.uint64(11)) / 9007199254740992.0 < epsilon:
@@ -330,6 +334,7 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
     travel_first = params[P_TRAVEL_FIRST] != 0.0
     both_sides = params[P_FOURTH_POSTCARD_BOTH_SIDES] != 0.0
     guess = params[P_GUESSED_HANDS] != 0.0
+    denial = np.int64(params[P_ROLLOUT_DENIAL])
     guess_asks = params[P_GUESSED_ASKS] != 0.0
     viewed = params[P_VIEWED_CHOICES] != 0.0
     rival_prior = params[P_RIVAL_PRIOR]
@@ -398,7 +403,7 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
             if (n == 1 or hidden_from(phase, decider, root_seat)
                     or (rivals_by_policy and decider != root_seat)):
                 apply_action(S, policy_action(S, legal, n, rng, epsilon, missing, planner_rollouts,
-                                              planner_scratch, keep_refusals, guess), log)
+                                              planner_scratch, keep_refusals, guess, denial, root_seat), log)
                 continue
             # Node 0 is the root seat's decision, where the tree starts. A
             # payment or an offer's card there is searched, so that `hint`
@@ -482,7 +487,7 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
         while S[PHASE] != PH_OVER and steps < depth_limit:
             n = legal_actions(S, legal)
             apply_action(S, policy_action(S, legal, n, rng, epsilon, missing, planner_rollouts,
-                                          planner_scratch, keep_refusals, guess), log)
+                                          planner_scratch, keep_refusals, guess, denial, root_seat), log)
             steps += 1
         if S[PHASE] == PH_OVER:
             terminal_rewards(S, reward)

@@ -159,7 +159,18 @@ def finds(S, a, t, kind, rng, guess):
 
 
 @njit(cache=True)
-def main_action(S, legal, n, a, missing, m, rng, guess):
+def postcards_seen(S, a, t):
+    """The postcards in t's hand that seat `a` has seen there (KNOWN)."""
+    me = np.int64(1) << a
+    count = 0
+    for c in range(C.FIRST_POSTCARD, C.FIRST_POSTCARD + len(C.POSTCARDS)):
+        if S[LOC + c] == t and S[KNOWN + c] & me:
+            count += 1
+    return count
+
+
+@njit(cache=True)
+def main_action(S, legal, n, a, missing, m, rng, guess, denial=0, root=-1):
     bits = legal_bits(legal, n)
     # travel first (R6); a plain travel keeps the Credit Card
     if has(bits, A_TRAVEL):
@@ -183,6 +194,23 @@ def main_action(S, legal, n, a, missing, m, rng, guess):
         if in_discard(S, missing[i]) and has(bits, A_RECYCLE):
             return A_RECYCLE
     players = S[PLAYERS]
+    if denial > 0:
+        # The postcard race (R9.4): steal from the rival holding the most
+        # postcards, at least `denial`, before it draws its fourth. The root
+        # seat's hand is the true one in every world: with `guess`, a rival
+        # counts there only the postcards it has seen.
+        target = -1
+        most = denial - 1
+        for j in range(1, players):
+            t = (a + j) % players
+            if not has(bits, A_STEAL_FROM + t):
+                continue
+            held = postcards_seen(S, a, t) if guess and t == root else kind_count(S, t, C.KIND_POSTCARD)
+            if held > most:
+                most = held
+                target = t
+        if target >= 0:
+            return A_STEAL_FROM + target
     for i in range(m):
         k = missing[i]
         for j in range(1, players):
@@ -198,9 +226,11 @@ def main_action(S, legal, n, a, missing, m, rng, guess):
 
 
 @njit(cache=True)
-def rollout_action(S, legal, n, rng, epsilon, missing, guess):
+def rollout_action(S, legal, n, rng, epsilon, missing, guess, denial=0, root=-1):
     """One decision of the rollout policy for the seat to move; with
-    `guess`, a seat finds cards in other hands as it would know them."""
+    `guess`, a seat finds cards in other hands as it would know them; with
+    `denial` > 0, a seat steals from a rival holding that many postcards
+    or more (the root seat's counted as seen with `guess`)."""
     if n == 1:
         return legal[0]
     r = np.float64(splitmix_next(rng, 0) >> np.uint64(11)) / 9007199254740992.0
@@ -209,7 +239,8 @@ def rollout_action(S, legal, n, rng, epsilon, missing, guess):
     phase = S[PHASE]
     seat = S[DECIDER]
     if phase == PH_MAIN:
-        return main_action(S, legal, n, seat, missing, missing_kinds(S, seat, missing), rng, guess)
+        return main_action(S, legal, n, seat, missing, missing_kinds(S, seat, missing), rng, guess,
+                           denial, root)
     if phase == PH_TRADE_GIVE:
         if is_legal(legal, n, A_DONE):
             return A_DONE

@@ -177,6 +177,12 @@ class SearchSettings:
     # The beliefs also weigh how many postcards each rival holds
     # (bots/_beliefs.py, POSTCARD_COUNT_LOG_WEIGHTS), not only each card.
     postcard_counts: bool = False
+    # In rollouts, a seat steals from a rival holding at least this many
+    # postcards before it seeks its own items (0: never for that reason):
+    # the table denies the leader of the postcard race (R9.4), as players
+    # do; a rival counts the root seat's postcards only as seen with
+    # `guessed_hands`.
+    rollout_denial: int = 0
     sees_everything: bool = False  # measurement only: the cheating variant
     # A level's settings for two-player games, where they differ from these
     # (None: these at every table); the ladder's steps are measured in duels
@@ -238,6 +244,7 @@ class SearchSettings:
         p[K.P_GUESSED_ASKS] = 1.0 if s.guessed_asks else 0.0
         p[K.P_VIEWED_CHOICES] = 1.0 if s.viewed_choices else 0.0
         p[K.P_RIVAL_PRIOR] = s.rival_prior * s.iterations / 1000
+        p[K.P_ROLLOUT_DENIAL] = s.rollout_denial
         if s.evaluation == "fitted":
             p[K.P_FITTED_EVALUATION] = 1.0
             p[K.P_EVALUATION_WEIGHTS:K.P_EVALUATION_WEIGHTS + NUM_FEATURES] = EVALUATION_WEIGHTS

@@ -672,3 +672,45 @@ def test_postcard_counts_reach_the_kernel():
     assert np.array_equal(on[block], postcard_count_weights(4)) and on[block].any()
     assert not off[block].any()
     assert np.array_equal(on[:K.P_POSTCARD_COUNT_WEIGHTS], off[:K.P_POSTCARD_COUNT_WEIGHTS])
+
+
+def test_rollout_denial_steals_from_the_leader_of_the_postcard_race():
+    """With `denial`, a rollout seat at its main decision steals from the
+    rival holding the most postcards (at least `denial`); with `guess` it
+    counts the root seat's postcards only as it has seen them (R7.4)."""
+    from bots import _rollout as R
+    missing = np.empty(8, np.int64)
+    legal = np.empty(L.NUM_ACTIONS, np.int64)
+    checked = guessed = 0
+    for seed in range(40):
+        for game in positions(seed, every=5, limit=12):
+            S = game.snapshot()
+            if S[L.PHASE] != L.PH_MAIN or S[L.ACTIONS_LEFT] == 0:
+                continue
+            a = S[L.DECIDER]
+            n = L.legal_actions(S, legal)
+            held = {t: S[L.KIND_COUNT + t * C.NUM_KINDS + C.KIND_POSTCARD]
+                    for t in range(S[L.PLAYERS]) if t != a and L.A_STEAL_FROM + t in legal[:n]}
+            if not held or max(held.values()) == 0 or L.A_TRAVEL in legal[:n]:
+                continue
+            most = max(held.values())
+            rng = np.array([3], np.int64)
+            m = R.missing_kinds(S, a, missing)
+            plain = R.main_action(S, legal, n, a, missing, m, rng, False, 0, -1)
+            if not (plain == L.A_DRAW or L.A_TRADE_TO <= plain < L.A_TRAVEL or plain == L.A_LOCAL_GUIDE):
+                continue  # travel, a forbidden item or a recycle comes first
+            choice = R.main_action(S, legal, n, a, missing, m, rng, False, most, -1)
+            assert choice - L.A_STEAL_FROM in [t for t, k in held.items() if k == most]
+            # no rival holds more: the policy without denial, as if it were off
+            above = [R.main_action(S, legal, n, a, missing, m, np.array([3], np.int64), False, d, -1)
+                     for d in (most + 1, 0)]
+            assert above[0] == above[1]
+            leader = choice - L.A_STEAL_FROM
+            if R.postcards_seen(S, a, leader) < most:  # some unseen: the root's, guessed
+                as_root = R.main_action(S, legal, n, a, missing, m, rng, True, most, leader)
+                assert as_root != choice or list(held.values()).count(most) > 1
+                guessed += 1
+            checked += 1
+    assert checked >= 5 and guessed >= 1
+    assert SearchSettings(rollout_denial=3).params(4, C.ALL_EXTENSIONS)[K.P_ROLLOUT_DENIAL] == 3.0
+    assert SearchSettings().params(4, C.ALL_EXTENSIONS)[K.P_ROLLOUT_DENIAL] == 0.0
