@@ -170,7 +170,7 @@ def postcards_seen(S, a, t):
 
 
 @njit(cache=True)
-def main_action(S, legal, n, a, missing, m, rng, guess, denial=0, root=-1):
+def main_action(S, legal, n, a, missing, m, rng, guess, denial=0, root=-1, steal_hand=3):
     bits = legal_bits(legal, n)
     # travel first (R6); a plain travel keeps the Credit Card
     if has(bits, A_TRAVEL):
@@ -216,7 +216,7 @@ def main_action(S, legal, n, a, missing, m, rng, guess, denial=0, root=-1):
         for j in range(1, players):
             t = (a + j) % players
             if finds(S, a, t, k, rng, guess):
-                if S[HAND_SIZE + t] <= 3 and has(bits, A_STEAL_FROM + t):
+                if S[HAND_SIZE + t] <= steal_hand and has(bits, A_STEAL_FROM + t):
                     return A_STEAL_FROM + t
                 if S[DECLINED] < 2 and has(bits, A_TRADE_TO + t):
                     return A_TRADE_TO + t
@@ -226,11 +226,12 @@ def main_action(S, legal, n, a, missing, m, rng, guess, denial=0, root=-1):
 
 
 @njit(cache=True)
-def rollout_action(S, legal, n, rng, epsilon, missing, guess, denial=0, root=-1):
+def rollout_action(S, legal, n, rng, epsilon, missing, guess, denial=0, root=-1, steal_hand=3):
     """One decision of the rollout policy for the seat to move; with
     `guess`, a seat finds cards in other hands as it would know them; with
     `denial` > 0, a seat steals from a rival holding that many postcards
-    or more (the root seat's counted as seen with `guess`)."""
+    or more (the root seat's counted as seen with `guess`); a seat steals
+    a missing item from a hand of at most `steal_hand` cards, else asks."""
     if n == 1:
         return legal[0]
     r = np.float64(splitmix_next(rng, 0) >> np.uint64(11)) / 9007199254740992.0
@@ -240,7 +241,7 @@ def rollout_action(S, legal, n, rng, epsilon, missing, guess, denial=0, root=-1)
     seat = S[DECIDER]
     if phase == PH_MAIN:
         return main_action(S, legal, n, seat, missing, missing_kinds(S, seat, missing), rng, guess,
-                           denial, root)
+                           denial, root, steal_hand)
     if phase == PH_TRADE_GIVE:
         if is_legal(legal, n, A_DONE):
             return A_DONE

@@ -333,7 +333,8 @@ ADDED_SETTINGS = {"planned_choices": False, "planner_prior": 0.0, "rollout_polic
                   "mirror_checked_offers": False, "answerable_offers": False,
                   "reachable_worlds": False, "guessed_hands": False,
                   "guessed_asks": False, "viewed_choices": False, "rival_prior": 0.0,
-                  "postcard_counts": False, "rollout_denial": 0}
+                  "postcard_counts": False, "rollout_denial": 0,
+                  "rollout_steal_hand": 3}
 
 
 def search_settings_of(name: str, think: float | None = None, players: int | None = None,

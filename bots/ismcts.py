@@ -183,6 +183,10 @@ class SearchSettings:
     # do; a rival counts the root seat's postcards only as seen with
     # `guessed_hands`.
     rollout_denial: int = 0
+    # In rollouts, a seat steals an item it misses from a hand of at most
+    # this many cards (a steal takes a card at random, R5.4), and asks for
+    # it in a trade from a larger hand.
+    rollout_steal_hand: int = 3
     sees_everything: bool = False  # measurement only: the cheating variant
     # A level's settings for two-player games, where they differ from these
     # (None: these at every table); the ladder's steps are measured in duels
@@ -245,6 +249,7 @@ class SearchSettings:
         p[K.P_VIEWED_CHOICES] = 1.0 if s.viewed_choices else 0.0
         p[K.P_RIVAL_PRIOR] = s.rival_prior * s.iterations / 1000
         p[K.P_ROLLOUT_DENIAL] = s.rollout_denial
+        p[K.P_ROLLOUT_STEAL_HAND] = s.rollout_steal_hand
         if s.evaluation == "fitted":
             p[K.P_FITTED_EVALUATION] = 1.0
             p[K.P_EVALUATION_WEIGHTS:K.P_EVALUATION_WEIGHTS + NUM_FEATURES] = EVALUATION_WEIGHTS

@@ -714,3 +714,29 @@ def test_rollout_denial_steals_from_the_leader_of_the_postcard_race():
     assert checked >= 5 and guessed >= 1
     assert SearchSettings(rollout_denial=3).params(4, C.ALL_EXTENSIONS)[K.P_ROLLOUT_DENIAL] == 3.0
     assert SearchSettings().params(4, C.ALL_EXTENSIONS)[K.P_ROLLOUT_DENIAL] == 0.0
+
+
+def test_a_rollout_seat_steals_a_missing_item_from_hands_up_to_rollout_steal_hand():
+    """The rollout policy steals an item it misses from a hand of at most
+    `steal_hand` cards, and offers a trade for it to a larger hand."""
+    from bots import _rollout as R
+    missing = np.empty(8, np.int64)
+    legal = np.empty(L.NUM_ACTIONS, np.int64)
+    moved = 0
+    for seed in range(30):
+        for game in positions(seed, every=5, limit=12):
+            S = game.snapshot()
+            if S[L.PHASE] != L.PH_MAIN or S[L.ACTIONS_LEFT] == 0:
+                continue
+            n = L.legal_actions(S, legal)
+            a = S[L.DECIDER]
+            m = R.missing_kinds(S, a, missing)
+            rng = np.array([5], np.int64)
+            small = R.main_action(S, legal, n, a, missing, m, rng, False, 0, -1, 3)
+            large = R.main_action(S, legal, n, a, missing, m, np.array([5], np.int64), False, 0, -1, 7)
+            if small != large:
+                assert L.A_STEAL_FROM <= large < L.A_TRAVEL and S[L.HAND_SIZE + large - L.A_STEAL_FROM] > 3
+                moved += 1
+    assert moved >= 3
+    assert SearchSettings().params(4, C.ALL_EXTENSIONS)[K.P_ROLLOUT_STEAL_HAND] == 3.0
+    assert SearchSettings(rollout_steal_hand=7).params(2, 0)[K.P_ROLLOUT_STEAL_HAND] == 7.0
