@@ -170,7 +170,9 @@ CHANCE_MAPS: dict[tuple[int, int, int], tuple[tuple[float, float], ...]] = {
     # through the one before, so duels keep one map at every budget. The
     # four sets played again with today's expert (its rollout seats
     # guessing hands): 2.9 through this map, 2.2 raw (fitted on three,
-    # 1.3 on the fourth, together): within the target, so it is kept.
+    # 1.3 on the fourth, together): within the target, so it is kept. At
+    # the full budget, today's expert on seeds 26-28 (450 duels, not fitted
+    # on): 4.2 through it (2.4 raw; 8.1, 6.1, 3.6 per set).
     (2, ALL_EXTENSIONS, 1_000): (
         (0.0316, 0.1667), (0.079, 0.2263), (0.128, 0.2475), (0.1766, 0.2833),
         (0.225, 0.2967), (0.2765, 0.3462), (0.3264, 0.3619), (0.3767, 0.3769),
