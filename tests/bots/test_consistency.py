@@ -131,7 +131,7 @@ def test_with_both_sides_an_offer_the_rule_lets_through_passes_it_from_the_other
     from engine import Game
     from engine import kernels as L
     checked = 0
-    for g in range(4):
+    for g in range(6):
         game = Game.new(players=3, extensions="all", seed=40 + g)
         seats = [make_bot("medium+fourth_postcard_both_sides=true" if s == 0 else "planner", s,
                           measurement=True) for s in range(3)]
