@@ -19,7 +19,7 @@ from numba import njit
 
 from engine import cards as C
 from engine.kernels import (
-    ACTIVE, HAND_SIZE, KIND_COUNT, OWN, PLAYERS, REQUIRED, STRIKE, destination, forbidden_count,
+    ACTIVE, CHARACTER, HAND_SIZE, KIND_COUNT, OWN, PLAYERS, REQUIRED, STRIKE, destination, forbidden_count,
 )
 
 from ._heuristic import softmax_in_place
@@ -34,15 +34,27 @@ FEATURE_NAMES = (
     "cards in hand",
     "turns until its own turn (0 = to move), of the table",
     "ready to travel",
+    # its character (R9.5), one column each, in engine.cards order
+    "the Backpacker", "the Smuggler", "the Collector", "the Pickpocket", "the Diplomat",
+    "the Jetsetter",
 )
+FIRST_CHARACTER_FEATURE = 15
 NUM_FEATURES = len(FEATURE_NAMES)
 
 # Measured with `python -m bots.fit_evaluation --games 480 --seed 1` (42,607
 # positions of 480 greedy games): on 14,908 held-out positions the mean
 # log-likelihood of the true winner is -1.203, against -1.376 for the
 # hand-set score and -1.408 for a uniform guess.
+# That fit had no character features: they weigh 0 here.
 EVALUATION_WEIGHTS = np.array([1.293, 0.068, 0.338, 0.568, 0.416, 0.297, 0.550, 0.196, 0.511,
-                               1.806, -0.863, 0.744, 0.361, -0.386, 0.272])
+                               1.806, -0.863, 0.744, 0.361, -0.386, 0.272, 0.0, 0.0, 0.0, 0.0, 0.0,
+                               0.0])
+# Fitted with the characters too, the same way and on the same games (`python
+# -m bots.fit_evaluation --games 480 --seed 1`): held out -1.186 (the Pickpocket
+# +0.572, the Collector -0.314; the evaluation `fitted-characters`).
+CHARACTER_EVALUATION_WEIGHTS = np.array([1.250, 0.059, 0.324, 0.534, 0.410, 0.310, 0.538, 0.176,
+                                         0.500, 1.808, -0.903, 0.751, 0.341, -0.381, 0.295,
+                                         -0.050, -0.231, -0.314, 0.572, -0.216, 0.240])
 
 
 @njit(cache=True)
@@ -77,6 +89,9 @@ def features(S, seat, out):
     out[13] = ((seat - S[ACTIVE]) % n) / n
     free = forbidden == 0 or bribe
     out[14] = 1.0 if (passport and free and items + min(credit, 1) >= 3 and S[STRIKE] < 0) else 0.0
+    character = S[CHARACTER + seat]
+    if character >= 0:
+        out[FIRST_CHARACTER_FEATURE + character] = 1.0
 
 
 @njit(cache=True)

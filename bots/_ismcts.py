@@ -121,7 +121,10 @@ P_ROLLOUT_DENIAL = 22
 # In rollouts, a seat steals a missing item from a hand of at most this
 # many cards, and asks for it in a trade from a larger one
 P_ROLLOUT_STEAL_HAND = 23
-P_EVALUATION_WEIGHTS = 24  # then the fitted evaluation's weights, NUM_FEATURES of them
+# 1: in rollouts, a seat plays its character (R9.5): the Pickpocket steals
+# freely (bots/_rollout.py, `main_action`)
+P_ROLLOUT_CHARACTERS = 24
+P_EVALUATION_WEIGHTS = 25  # then the fitted evaluation's weights, NUM_FEATURES of them
 P_BELIEF_WEIGHTS = P_EVALUATION_WEIGHTS + NUM_FEATURES  # then the belief's log weights, ROUND_BUCKETS x WEIGHT_COLUMNS
 # then the log weight of a rival holding k postcards, k = 0..NUM_POSTCARDS (all 0: none)
 P_POSTCARD_COUNT_WEIGHTS = P_BELIEF_WEIGHTS + ROUND_BUCKETS * WEIGHT_COLUMNS
@@ -150,7 +153,7 @@ def refuses_again(S):
 
 @njit(cache=True)
 def policy_action(S, legal, n, rng, epsilon, missing, planner, scratch, keep_refusals, guess=False,
-                  denial=0, root=-1, steal_hand=3):
+                  denial=0, root=-1, steal_hand=3, characters=False):
     """The rollout policy's move for the seat to decide: _rollout.py's (with
     `guess`, finding cards in other hands as the seat would know them), or
     with `planner` the planner's (bots/_planner.py), uniformly random with
@@ -159,7 +162,8 @@ def policy_action(S, legal, n, rng, epsilon, missing, planner, scratch, keep_ref
     if keep_refusals and S[PHASE] == PH_TRADE_REPLY and refuses_again(S):
         return A_NO
     if not planner:
-        return rollout_action(S, legal, n, rng, epsilon, missing, guess, denial, root, steal_hand)
+        return rollout_action(S, legal, n, rng, epsilon, missing, guess, denial, root, steal_hand,
+                              characters)
     if n == 1:
         return legal[0]
     if np.float64(splitmix_next(rng, 0) >> np.uint64(11)) / 9007199254740992.0 < epsilon:
@@ -339,6 +343,7 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
     guess = params[P_GUESSED_HANDS] != 0.0
     denial = np.int64(params[P_ROLLOUT_DENIAL])
     steal_hand = np.int64(params[P_ROLLOUT_STEAL_HAND])
+    characters = params[P_ROLLOUT_CHARACTERS] != 0.0
     guess_asks = params[P_GUESSED_ASKS] != 0.0
     viewed = params[P_VIEWED_CHOICES] != 0.0
     rival_prior = params[P_RIVAL_PRIOR]
@@ -408,7 +413,7 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
                     or (rivals_by_policy and decider != root_seat)):
                 apply_action(S, policy_action(S, legal, n, rng, epsilon, missing, planner_rollouts,
                                               planner_scratch, keep_refusals, guess, denial, root_seat,
-                                              steal_hand), log)
+                                              steal_hand, characters), log)
                 continue
             # Node 0 is the root seat's decision, where the tree starts. A
             # payment or an offer's card there is searched, so that `hint`
@@ -493,7 +498,7 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
             n = legal_actions(S, legal)
             apply_action(S, policy_action(S, legal, n, rng, epsilon, missing, planner_rollouts,
                                           planner_scratch, keep_refusals, guess, denial, root_seat,
-                                          steal_hand), log)
+                                          steal_hand, characters), log)
             steps += 1
         if S[PHASE] == PH_OVER:
             terminal_rewards(S, reward)

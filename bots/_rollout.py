@@ -170,8 +170,16 @@ def postcards_seen(S, a, t):
 
 
 @njit(cache=True)
-def main_action(S, legal, n, a, missing, m, rng, guess, denial=0, root=-1, steal_hand=3):
+def main_action(S, legal, n, a, missing, m, rng, guess, denial=0, root=-1, steal_hand=3,
+                characters=False):
     bits = legal_bits(legal, n)
+    # With `characters`, the Pickpocket (R9.5: a steal costs it no card)
+    # steals a missing item from a hand of any size, and steals rather than
+    # draws: planners with it stole in 37% of their main actions and drew
+    # in 8% (with the other characters: stole in 7-13%, drew in 30-38%).
+    free_steals = characters and S[CHARACTER + a] == C.PICKPOCKET
+    if free_steals:
+        steal_hand = NUM_CARDS
     # travel first (R6); a plain travel keeps the Credit Card
     if has(bits, A_TRAVEL):
         return A_TRAVEL
@@ -222,16 +230,30 @@ def main_action(S, legal, n, a, missing, m, rng, guess, denial=0, root=-1, steal
                     return A_TRADE_TO + t
     if has(bits, A_LOCAL_GUIDE):
         return A_LOCAL_GUIDE
+    if free_steals:
+        # from the largest hand: a random card of it is likeliest to be one
+        # its holder kept for a reason
+        target = -1
+        largest = 0
+        for j in range(1, players):
+            t = (a + j) % players
+            if S[HAND_SIZE + t] > largest and has(bits, A_STEAL_FROM + t):
+                largest = S[HAND_SIZE + t]
+                target = t
+        if target >= 0:
+            return A_STEAL_FROM + target
     return A_DRAW
 
 
 @njit(cache=True)
-def rollout_action(S, legal, n, rng, epsilon, missing, guess, denial=0, root=-1, steal_hand=3):
+def rollout_action(S, legal, n, rng, epsilon, missing, guess, denial=0, root=-1, steal_hand=3,
+                   characters=False):
     """One decision of the rollout policy for the seat to move; with
     `guess`, a seat finds cards in other hands as it would know them; with
     `denial` > 0, a seat steals from a rival holding that many postcards
     or more (the root seat's counted as seen with `guess`); a seat steals
-    a missing item from a hand of at most `steal_hand` cards, else asks."""
+    a missing item from a hand of at most `steal_hand` cards, else asks;
+    with `characters`, the Pickpocket steals freely (`main_action`)."""
     if n == 1:
         return legal[0]
     r = np.float64(splitmix_next(rng, 0) >> np.uint64(11)) / 9007199254740992.0
@@ -241,7 +263,7 @@ def rollout_action(S, legal, n, rng, epsilon, missing, guess, denial=0, root=-1,
     seat = S[DECIDER]
     if phase == PH_MAIN:
         return main_action(S, legal, n, seat, missing, missing_kinds(S, seat, missing), rng, guess,
-                           denial, root, steal_hand)
+                           denial, root, steal_hand, characters)
     if phase == PH_TRADE_GIVE:
         if is_legal(legal, n, A_DONE):
             return A_DONE

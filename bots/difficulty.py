@@ -334,7 +334,7 @@ ADDED_SETTINGS = {"planned_choices": False, "planner_prior": 0.0, "rollout_polic
                   "reachable_worlds": False, "guessed_hands": False,
                   "guessed_asks": False, "viewed_choices": False, "rival_prior": 0.0,
                   "postcard_counts": False, "rollout_denial": 0,
-                  "rollout_steal_hand": 3}
+                  "rollout_steal_hand": 3, "rollout_characters": False}
 
 
 def search_settings_of(name: str, think: float | None = None, players: int | None = None,

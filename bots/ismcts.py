@@ -22,7 +22,7 @@ from engine.kernels import ACTIONS_TAKEN, DECLINED, TURN
 from . import _ismcts as K
 from ._planner import planned_phase, planner_action, sensible_actions
 from ._beliefs import belief_weights, postcard_count_weights
-from ._evaluation import EVALUATION_WEIGHTS, NUM_FEATURES
+from ._evaluation import CHARACTER_EVALUATION_WEIGHTS, EVALUATION_WEIGHTS, NUM_FEATURES
 
 CHUNK = 256  # iterations per kernel call between clock checks
 # With `mirror_checked_offers`: the worlds sampled in search of one where the
@@ -64,7 +64,8 @@ class SearchSettings:
     # the rollout policy instead of being tree nodes (0: never; bots/_ismcts.py).
     rivals_by_policy_from: int = 0
     # How a rollout's cut-off position is scored: "hand-set" (softmax of
-    # _heuristic.progress / temperature) or "fitted" (bots/_evaluation.py).
+    # _heuristic.progress / temperature), "fitted" (bots/_evaluation.py) or
+    # "fitted-characters" (the same, fitted with each seat's character too).
     evaluation: str = "hand-set"
     belief_sweeps: int = 0          # hand beliefs: Metropolis sweeps per sampled world (bots/_beliefs.py)
     # Payments and discards are the planner's sets, played without a search,
@@ -187,6 +188,10 @@ class SearchSettings:
     # this many cards (a steal takes a card at random, R5.4), and asks for
     # it in a trade from a larger hand.
     rollout_steal_hand: int = 3
+    # In rollouts, a seat plays its character (R9.5): the Pickpocket, whose
+    # steals cost no card, steals a missing item from any hand and steals
+    # rather than draws, as planners with it do.
+    rollout_characters: bool = False
     sees_everything: bool = False  # measurement only: the cheating variant
     # A level's settings for two-player games, where they differ from these
     # (None: these at every table); the ladder's steps are measured in duels
@@ -250,9 +255,11 @@ class SearchSettings:
         p[K.P_RIVAL_PRIOR] = s.rival_prior * s.iterations / 1000
         p[K.P_ROLLOUT_DENIAL] = s.rollout_denial
         p[K.P_ROLLOUT_STEAL_HAND] = s.rollout_steal_hand
-        if s.evaluation == "fitted":
+        p[K.P_ROLLOUT_CHARACTERS] = 1.0 if s.rollout_characters else 0.0
+        if s.evaluation in ("fitted", "fitted-characters"):
             p[K.P_FITTED_EVALUATION] = 1.0
-            p[K.P_EVALUATION_WEIGHTS:K.P_EVALUATION_WEIGHTS + NUM_FEATURES] = EVALUATION_WEIGHTS
+            p[K.P_EVALUATION_WEIGHTS:K.P_EVALUATION_WEIGHTS + NUM_FEATURES] = (
+                EVALUATION_WEIGHTS if s.evaluation == "fitted" else CHARACTER_EVALUATION_WEIGHTS)
         elif s.evaluation != "hand-set":
             raise ValueError(f"unknown evaluation {s.evaluation!r}")
         if s.belief_sweeps:

@@ -740,3 +740,40 @@ def test_a_rollout_seat_steals_a_missing_item_from_hands_up_to_rollout_steal_han
     assert moved >= 3
     assert SearchSettings().params(4, C.ALL_EXTENSIONS)[K.P_ROLLOUT_STEAL_HAND] == 3.0
     assert SearchSettings(rollout_steal_hand=7).params(2, 0)[K.P_ROLLOUT_STEAL_HAND] == 7.0
+
+
+def test_a_rollout_pickpocket_steals_rather_than_draws_with_rollout_characters():
+    """With `characters`, the rollout policy's Pickpocket (R9.5: its steals
+    cost no card) steals from the largest hand where it would draw, and
+    steals a missing item from a hand of any size; other seats play as
+    without it."""
+    from bots import _rollout as R
+    missing = np.empty(8, np.int64)
+    legal = np.empty(L.NUM_ACTIONS, np.int64)
+    instead_of_draw = others = 0
+    for seed in range(80):
+        for game in positions(seed, every=5, limit=12):
+            S = game.snapshot()
+            if S[L.PHASE] != L.PH_MAIN or S[L.ACTIONS_LEFT] == 0:
+                continue
+            n = L.legal_actions(S, legal)
+            a = S[L.DECIDER]
+            m = R.missing_kinds(S, a, missing)
+            plain = R.main_action(S, legal, n, a, missing, m, np.array([5], np.int64), False)
+            played = R.main_action(S, legal, n, a, missing, m, np.array([5], np.int64), False,
+                                   characters=True)
+            if S[L.CHARACTER + a] != C.PICKPOCKET:
+                assert played == plain
+                others += 1
+            elif plain == L.A_DRAW and played != plain:
+                t = played - L.A_STEAL_FROM
+                assert 0 <= t < S[L.PLAYERS] and t != a
+                largest = max(S[L.HAND_SIZE + r] for r in range(S[L.PLAYERS])
+                              if r != a and L.A_STEAL_FROM + r in legal[:n])
+                holds_missing = any(S[L.KIND_COUNT + t * C.NUM_KINDS + missing[i]] > 0
+                                    for i in range(m))
+                assert S[L.HAND_SIZE + t] == largest or holds_missing
+                instead_of_draw += 1
+    assert instead_of_draw >= 3 and others >= 20
+    assert SearchSettings().params(4, C.ALL_EXTENSIONS)[K.P_ROLLOUT_CHARACTERS] == 0.0
+    assert SearchSettings(rollout_characters=True).params(4, 0)[K.P_ROLLOUT_CHARACTERS] == 1.0

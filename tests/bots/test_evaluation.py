@@ -83,3 +83,21 @@ def test_a_search_with_the_fitted_evaluation_plays_legal_moves():
 def test_an_unknown_evaluation_is_refused():
     with pytest.raises(ValueError, match="unknown evaluation"):
         SearchSettings(evaluation="magic").params(4, C.ALL_EXTENSIONS)
+
+
+def test_the_characters_are_features_that_only_fitted_characters_weighs():
+    from bots import _ismcts as K
+    game = arrange(players=3, extensions=C.ALL_EXTENSIONS)
+    f = np.empty(E.NUM_FEATURES)
+    for seat in range(3):
+        E.features(game.state, seat, f)
+        ones = np.flatnonzero(f[E.FIRST_CHARACTER_FEATURE:])
+        assert list(ones) == [game.state[L.CHARACTER + seat]]
+    assert E.FEATURE_NAMES[E.FIRST_CHARACTER_FEATURE + C.PICKPOCKET] == "the Pickpocket"
+    assert not E.EVALUATION_WEIGHTS[E.FIRST_CHARACTER_FEATURE:].any()
+    block = slice(K.P_EVALUATION_WEIGHTS, K.P_EVALUATION_WEIGHTS + E.NUM_FEATURES)
+    plain = SearchSettings(evaluation="fitted").params(4, C.ALL_EXTENSIONS)[block]
+    characters = SearchSettings(evaluation="fitted-characters").params(4, C.ALL_EXTENSIONS)[block]
+    assert np.array_equal(plain, E.EVALUATION_WEIGHTS)
+    assert np.array_equal(characters, E.CHARACTER_EVALUATION_WEIGHTS)
+    assert characters[E.FIRST_CHARACTER_FEATURE + C.PICKPOCKET] > 0
