@@ -5,7 +5,9 @@
 plays greedy games (all extensions, 2 to 6 players, and base games), keeps
 every main decision's position, labels it with the game's winner, and fits
 the conditional logit P(s wins) = softmax_s(w . features(s)) by Newton's
-method. It prints the weights to paste into EVALUATION_WEIGHTS, and on games
+method. It prints the weights to paste into CHARACTER_EVALUATION_WEIGHTS (with
+`--no-characters`, EVALUATION_WEIGHTS: the characters' columns left out of
+the fit and weighed 0), and on games
 kept aside it prints the mean log-likelihood of the true winner under the
 fitted evaluation and under the hand-set one (softmax of `progress` / 12).
 """
@@ -19,7 +21,7 @@ import numpy as np
 from engine import Game
 from engine import kernels as L
 
-from ._evaluation import FEATURE_NAMES, NUM_FEATURES, features
+from ._evaluation import FEATURE_NAMES, FIRST_CHARACTER_FEATURE, NUM_FEATURES, features
 from ._heuristic import progress
 from .difficulty import make_bot
 
@@ -71,7 +73,8 @@ def log_likelihood(scores, masks, winners):
 
 def fit(x, masks, winners, ridge=1.0, steps=30):
     """Newton's method for the conditional logit, with an L2 ridge."""
-    w = np.zeros(NUM_FEATURES)
+    features_count = x.shape[2]
+    w = np.zeros(features_count)
     rows = np.arange(len(winners))
     for _ in range(steps):
         z = np.where(masks, x @ w, -np.inf)
@@ -81,7 +84,7 @@ def fit(x, masks, winners, ridge=1.0, steps=30):
         mean = np.einsum("ps,psf->pf", p, x)
         grad = (x[rows, winners] - mean).sum(axis=0) - ridge * w
         centred = x - mean[:, None, :]
-        hess = np.einsum("ps,psf,psg->fg", p, centred, centred) + ridge * np.eye(NUM_FEATURES)
+        hess = np.einsum("ps,psf,psg->fg", p, centred, centred) + ridge * np.eye(features_count)
         step = np.linalg.solve(hess, grad)
         w += step
         if np.abs(step).max() < 1e-6:
@@ -93,14 +96,19 @@ def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=600)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-characters", action="store_true",
+                        help="leave the characters' columns out of the fit (weighed 0)")
     args = parser.parse_args(argv)
     train = positions(args.games, args.seed)
     test = positions(args.games // 3, args.seed + 10_000_000)
     print(f"{len(train[2])} training positions, {len(test[2])} test positions")
-    w = fit(train[0], train[1], train[2])
+    columns = FIRST_CHARACTER_FEATURE if args.no_characters else NUM_FEATURES
+    w = np.zeros(NUM_FEATURES)
+    w[:columns] = fit(train[0][:, :, :columns], train[1], train[2])
     for name, value in zip(FEATURE_NAMES, w):
         print(f"  {value:+.3f}  {name}")
-    print("EVALUATION_WEIGHTS = np.array([" + ", ".join(f"{v:.3f}" for v in w) + "])")
+    name = "EVALUATION_WEIGHTS" if args.no_characters else "CHARACTER_EVALUATION_WEIGHTS"
+    print(f"{name} = np.array([" + ", ".join(f"{v:.3f}" for v in w) + "])")
     x, masks, winners, hand_set = test
     fitted = log_likelihood(x @ w, masks, winners)
     manual = log_likelihood(hand_set / HAND_SET_TEMPERATURE, masks, winners)

@@ -64,7 +64,11 @@ def test_fit_recovers_known_weights():
 def test_the_fit_runs_on_played_games(capsys):
     F.main(["--games", "6", "--seed", "5"])
     out = capsys.readouterr().out
-    assert "EVALUATION_WEIGHTS = np.array([" in out and "held-out mean log-likelihood" in out
+    assert "\nCHARACTER_EVALUATION_WEIGHTS = np.array([" in out and "held-out mean log-likelihood" in out
+    F.main(["--games", "6", "--seed", "5", "--no-characters"])
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("EVALUATION_WEIGHTS"))
+    weights = [float(v) for v in line.split("[")[1].rstrip("])").split(",")]
+    assert len(weights) == E.NUM_FEATURES and not any(weights[E.FIRST_CHARACTER_FEATURE:])
 
 
 def test_a_search_with_the_fitted_evaluation_plays_legal_moves():
