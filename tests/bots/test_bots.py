@@ -674,43 +674,49 @@ def test_postcard_counts_reach_the_kernel():
     assert np.array_equal(on[:K.P_POSTCARD_COUNT_WEIGHTS], off[:K.P_POSTCARD_COUNT_WEIGHTS])
 
 
+def rollout_main_positions(seeds):
+    """(state, legal actions, their count, the decider) at main decisions
+    with an action left, in mid-game positions of random games."""
+    legal = np.empty(L.NUM_ACTIONS, np.int64)
+    for seed in range(seeds):
+        for game in positions(seed, every=5, limit=12):
+            S = game.snapshot()
+            if S[L.PHASE] != L.PH_MAIN or S[L.ACTIONS_LEFT] == 0:
+                continue
+            n = L.legal_actions(S, legal)
+            yield S, legal, n, S[L.DECIDER]
+
+
 def test_rollout_denial_steals_from_the_leader_of_the_postcard_race():
     """With `denial`, a rollout seat at its main decision steals from the
     rival holding the most postcards (at least `denial`); with `guess` it
     counts the root seat's postcards only as it has seen them (R7.4)."""
     from bots import _rollout as R
     missing = np.empty(8, np.int64)
-    legal = np.empty(L.NUM_ACTIONS, np.int64)
     checked = guessed = 0
-    for seed in range(40):
-        for game in positions(seed, every=5, limit=12):
-            S = game.snapshot()
-            if S[L.PHASE] != L.PH_MAIN or S[L.ACTIONS_LEFT] == 0:
-                continue
-            a = S[L.DECIDER]
-            n = L.legal_actions(S, legal)
-            held = {t: S[L.KIND_COUNT + t * C.NUM_KINDS + C.KIND_POSTCARD]
-                    for t in range(S[L.PLAYERS]) if t != a and L.A_STEAL_FROM + t in legal[:n]}
-            if not held or max(held.values()) == 0 or L.A_TRAVEL in legal[:n]:
-                continue
-            most = max(held.values())
-            rng = np.array([3], np.int64)
-            m = R.missing_kinds(S, a, missing)
-            plain = R.main_action(S, legal, n, a, missing, m, rng, False, 0, -1)
-            if not (plain == L.A_DRAW or L.A_TRADE_TO <= plain < L.A_TRAVEL or plain == L.A_LOCAL_GUIDE):
-                continue  # travel, a forbidden item or a recycle comes first
-            choice = R.main_action(S, legal, n, a, missing, m, rng, False, most, -1)
-            assert choice - L.A_STEAL_FROM in [t for t, k in held.items() if k == most]
-            # no rival holds more: the policy without denial, as if it were off
-            above = [R.main_action(S, legal, n, a, missing, m, np.array([3], np.int64), False, d, -1)
-                     for d in (most + 1, 0)]
-            assert above[0] == above[1]
-            leader = choice - L.A_STEAL_FROM
-            if R.postcards_seen(S, a, leader) < most:  # some unseen: the root's, guessed
-                as_root = R.main_action(S, legal, n, a, missing, m, rng, True, most, leader)
-                assert as_root != choice or list(held.values()).count(most) > 1
-                guessed += 1
-            checked += 1
+    for S, legal, n, a in rollout_main_positions(40):
+        held = {t: S[L.KIND_COUNT + t * C.NUM_KINDS + C.KIND_POSTCARD]
+                for t in range(S[L.PLAYERS]) if t != a and L.A_STEAL_FROM + t in legal[:n]}
+        if not held or max(held.values()) == 0 or L.A_TRAVEL in legal[:n]:
+            continue
+        most = max(held.values())
+        rng = np.array([3], np.int64)
+        m = R.missing_kinds(S, a, missing)
+        plain = R.main_action(S, legal, n, a, missing, m, rng, False, 0, -1)
+        if not (plain == L.A_DRAW or L.A_TRADE_TO <= plain < L.A_TRAVEL or plain == L.A_LOCAL_GUIDE):
+            continue  # travel, a forbidden item or a recycle comes first
+        choice = R.main_action(S, legal, n, a, missing, m, rng, False, most, -1)
+        assert choice - L.A_STEAL_FROM in [t for t, k in held.items() if k == most]
+        # no rival holds more: the policy without denial, as if it were off
+        above = [R.main_action(S, legal, n, a, missing, m, np.array([3], np.int64), False, d, -1)
+                 for d in (most + 1, 0)]
+        assert above[0] == above[1]
+        leader = choice - L.A_STEAL_FROM
+        if R.postcards_seen(S, a, leader) < most:  # some unseen: the root's, guessed
+            as_root = R.main_action(S, legal, n, a, missing, m, rng, True, most, leader)
+            assert as_root != choice or list(held.values()).count(most) > 1
+            guessed += 1
+        checked += 1
     assert checked >= 5 and guessed >= 1
     assert SearchSettings(rollout_denial=3).params(4, C.ALL_EXTENSIONS)[K.P_ROLLOUT_DENIAL] == 3.0
     assert SearchSettings().params(4, C.ALL_EXTENSIONS)[K.P_ROLLOUT_DENIAL] == 0.0
@@ -721,22 +727,15 @@ def test_a_rollout_seat_steals_a_missing_item_from_hands_up_to_rollout_steal_han
     `steal_hand` cards, and offers a trade for it to a larger hand."""
     from bots import _rollout as R
     missing = np.empty(8, np.int64)
-    legal = np.empty(L.NUM_ACTIONS, np.int64)
     moved = 0
-    for seed in range(30):
-        for game in positions(seed, every=5, limit=12):
-            S = game.snapshot()
-            if S[L.PHASE] != L.PH_MAIN or S[L.ACTIONS_LEFT] == 0:
-                continue
-            n = L.legal_actions(S, legal)
-            a = S[L.DECIDER]
-            m = R.missing_kinds(S, a, missing)
-            rng = np.array([5], np.int64)
-            small = R.main_action(S, legal, n, a, missing, m, rng, False, 0, -1, 3)
-            large = R.main_action(S, legal, n, a, missing, m, np.array([5], np.int64), False, 0, -1, 7)
-            if small != large:
-                assert L.A_STEAL_FROM <= large < L.A_TRAVEL and S[L.HAND_SIZE + large - L.A_STEAL_FROM] > 3
-                moved += 1
+    for S, legal, n, a in rollout_main_positions(30):
+        m = R.missing_kinds(S, a, missing)
+        rng = np.array([5], np.int64)
+        small = R.main_action(S, legal, n, a, missing, m, rng, False, 0, -1, 3)
+        large = R.main_action(S, legal, n, a, missing, m, np.array([5], np.int64), False, 0, -1, 7)
+        if small != large:
+            assert L.A_STEAL_FROM <= large < L.A_TRAVEL and S[L.HAND_SIZE + large - L.A_STEAL_FROM] > 3
+            moved += 1
     assert moved >= 3
     assert SearchSettings().params(4, C.ALL_EXTENSIONS)[K.P_ROLLOUT_STEAL_HAND] == 3.0
     assert SearchSettings(rollout_steal_hand=7).params(2, 0)[K.P_ROLLOUT_STEAL_HAND] == 7.0
@@ -749,31 +748,24 @@ def test_a_rollout_pickpocket_steals_rather_than_draws_with_rollout_characters()
     without it."""
     from bots import _rollout as R
     missing = np.empty(8, np.int64)
-    legal = np.empty(L.NUM_ACTIONS, np.int64)
     instead_of_draw = others = 0
-    for seed in range(80):
-        for game in positions(seed, every=5, limit=12):
-            S = game.snapshot()
-            if S[L.PHASE] != L.PH_MAIN or S[L.ACTIONS_LEFT] == 0:
-                continue
-            n = L.legal_actions(S, legal)
-            a = S[L.DECIDER]
-            m = R.missing_kinds(S, a, missing)
-            plain = R.main_action(S, legal, n, a, missing, m, np.array([5], np.int64), False)
-            played = R.main_action(S, legal, n, a, missing, m, np.array([5], np.int64), False,
-                                   characters=True)
-            if S[L.CHARACTER + a] != C.PICKPOCKET:
-                assert played == plain
-                others += 1
-            elif plain == L.A_DRAW and played != plain:
-                t = played - L.A_STEAL_FROM
-                assert 0 <= t < S[L.PLAYERS] and t != a
-                largest = max(S[L.HAND_SIZE + r] for r in range(S[L.PLAYERS])
-                              if r != a and L.A_STEAL_FROM + r in legal[:n])
-                holds_missing = any(S[L.KIND_COUNT + t * C.NUM_KINDS + missing[i]] > 0
-                                    for i in range(m))
-                assert S[L.HAND_SIZE + t] == largest or holds_missing
-                instead_of_draw += 1
+    for S, legal, n, a in rollout_main_positions(80):
+        m = R.missing_kinds(S, a, missing)
+        plain = R.main_action(S, legal, n, a, missing, m, np.array([5], np.int64), False)
+        played = R.main_action(S, legal, n, a, missing, m, np.array([5], np.int64), False,
+                               characters=True)
+        if S[L.CHARACTER + a] != C.PICKPOCKET:
+            assert played == plain
+            others += 1
+        elif plain == L.A_DRAW and played != plain:
+            t = played - L.A_STEAL_FROM
+            assert 0 <= t < S[L.PLAYERS] and t != a
+            largest = max(S[L.HAND_SIZE + r] for r in range(S[L.PLAYERS])
+                          if r != a and L.A_STEAL_FROM + r in legal[:n])
+            holds_missing = any(S[L.KIND_COUNT + t * C.NUM_KINDS + missing[i]] > 0
+                                for i in range(m))
+            assert S[L.HAND_SIZE + t] == largest or holds_missing
+            instead_of_draw += 1
     assert instead_of_draw >= 3 and others >= 20
     assert SearchSettings().params(4, C.ALL_EXTENSIONS)[K.P_ROLLOUT_CHARACTERS] == 0.0
     assert SearchSettings(rollout_characters=True).params(4, 0)[K.P_ROLLOUT_CHARACTERS] == 1.0
