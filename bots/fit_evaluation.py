@@ -2,7 +2,8 @@
 
     python -m bots.fit_evaluation --games 600 --seed 1
 
-plays greedy games (all extensions, 2 to 6 players, and base games), keeps
+plays greedy games (all extensions, 2 to 6 players, and base games; with
+`--bot planner`, planner games), keeps
 every main decision's position, labels it with the game's winner, and fits
 the conditional logit P(s wins) = softmax_s(w . features(s)) by Newton's
 method. It prints the weights to paste into CHARACTER_EVALUATION_WEIGHTS (with
@@ -29,15 +30,15 @@ CONFIGS = [(p, "all") for p in (2, 3, 4, 4, 5, 6)] + [(4, "none"), (3, "postcard
 HAND_SET_TEMPERATURE = 12.0  # SearchSettings.temperature
 
 
-def positions(games: int, seed: int):
+def positions(games: int, seed: int, bot: str = "greedy"):
     """(features [positions, 6, F], seat mask [positions, 6], winner [positions],
-    hand-set scores [positions, 6]) from `games` greedy games."""
+    hand-set scores [positions, 6]) from `games` games of `bot` in every seat."""
     feats, masks, winners, scores = [], [], [], []
     f = np.empty(NUM_FEATURES)
     for g in range(games):
         players, extensions = CONFIGS[g % len(CONFIGS)]
         game = Game.new(players=players, extensions=extensions, seed=seed + g)
-        bots = [make_bot("greedy", seed * 7 + g * 10 + s) for s in range(players)]
+        bots = [make_bot(bot, seed * 7 + g * 10 + s) for s in range(players)]
         kept = []
         while not game.over:
             if game.phase == L.PH_MAIN:
@@ -96,11 +97,13 @@ def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=600)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--bot", default="greedy", choices=("greedy", "planner"),
+                        help="the bot in every seat of the games fitted on")
     parser.add_argument("--no-characters", action="store_true",
                         help="leave the characters' columns out of the fit (weighed 0)")
     args = parser.parse_args(argv)
-    train = positions(args.games, args.seed)
-    test = positions(args.games // 3, args.seed + 10_000_000)
+    train = positions(args.games, args.seed, args.bot)
+    test = positions(args.games // 3, args.seed + 10_000_000, args.bot)
     print(f"{len(train[2])} training positions, {len(test[2])} test positions")
     columns = FIRST_CHARACTER_FEATURE if args.no_characters else NUM_FEATURES
     w = np.zeros(NUM_FEATURES)

@@ -22,7 +22,7 @@ from engine.kernels import ACTIONS_TAKEN, DECLINED, TURN
 from . import _ismcts as K
 from ._planner import planned_phase, planner_action, sensible_actions
 from ._beliefs import belief_weights, postcard_count_weights
-from ._evaluation import CHARACTER_EVALUATION_WEIGHTS, EVALUATION_WEIGHTS, NUM_FEATURES
+from ._evaluation import FITTED_EVALUATIONS, NUM_FEATURES
 
 CHUNK = 256  # iterations per kernel call between clock checks
 # With `mirror_checked_offers`: the worlds sampled in search of one where the
@@ -64,8 +64,9 @@ class SearchSettings:
     # the rollout policy instead of being tree nodes (0: never; bots/_ismcts.py).
     rivals_by_policy_from: int = 0
     # How a rollout's cut-off position is scored: "hand-set" (softmax of
-    # _heuristic.progress / temperature), "fitted" (bots/_evaluation.py) or
-    # "fitted-characters" (the same, fitted with each seat's character too).
+    # _heuristic.progress / temperature), "fitted" (bots/_evaluation.py),
+    # "fitted-characters" (the same, fitted with each seat's character too) or
+    # "fitted-planner" (with the characters, fitted on planner games).
     evaluation: str = "hand-set"
     belief_sweeps: int = 0          # hand beliefs: Metropolis sweeps per sampled world (bots/_beliefs.py)
     # Payments and discards are the planner's sets, played without a search,
@@ -256,10 +257,9 @@ class SearchSettings:
         p[K.P_ROLLOUT_DENIAL] = s.rollout_denial
         p[K.P_ROLLOUT_STEAL_HAND] = s.rollout_steal_hand
         p[K.P_ROLLOUT_CHARACTERS] = 1.0 if s.rollout_characters else 0.0
-        if s.evaluation in ("fitted", "fitted-characters"):
+        if s.evaluation in FITTED_EVALUATIONS:
             p[K.P_FITTED_EVALUATION] = 1.0
-            p[K.P_EVALUATION_WEIGHTS:K.P_EVALUATION_WEIGHTS + NUM_FEATURES] = (
-                EVALUATION_WEIGHTS if s.evaluation == "fitted" else CHARACTER_EVALUATION_WEIGHTS)
+            p[K.P_EVALUATION_WEIGHTS:K.P_EVALUATION_WEIGHTS + NUM_FEATURES] = FITTED_EVALUATIONS[s.evaluation]
         elif s.evaluation != "hand-set":
             raise ValueError(f"unknown evaluation {s.evaluation!r}")
         if s.belief_sweeps:

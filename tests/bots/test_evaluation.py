@@ -69,6 +69,16 @@ def test_the_fit_runs_on_played_games(capsys):
     line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("EVALUATION_WEIGHTS"))
     weights = [float(v) for v in line.split("[")[1].rstrip("])").split(",")]
     assert len(weights) == E.NUM_FEATURES and not any(weights[E.FIRST_CHARACTER_FEATURE:])
+    F.main(["--games", "6", "--seed", "5", "--bot", "planner"])
+    assert "held-out mean log-likelihood" in capsys.readouterr().out
+
+
+def test_the_fit_plays_games_of_the_bot_it_is_given(monkeypatch):
+    seated = []
+    real = F.make_bot
+    monkeypatch.setattr(F, "make_bot", lambda name, seed: seated.append(name) or real(name, seed))
+    F.positions(2, 5, "planner")
+    assert seated and set(seated) == {"planner"}
 
 
 def test_a_search_with_the_fitted_evaluation_plays_legal_moves():
@@ -89,7 +99,7 @@ def test_an_unknown_evaluation_is_refused():
         SearchSettings(evaluation="magic").params(4, C.ALL_EXTENSIONS)
 
 
-def test_the_characters_are_features_that_only_fitted_characters_weighs():
+def test_the_characters_are_features_that_only_the_evaluations_fitted_with_them_weigh():
     from bots import _ismcts as K
     game = arrange(players=3, extensions=C.ALL_EXTENSIONS)
     f = np.empty(E.NUM_FEATURES)
@@ -105,3 +115,6 @@ def test_the_characters_are_features_that_only_fitted_characters_weighs():
     assert np.array_equal(plain, E.EVALUATION_WEIGHTS)
     assert np.array_equal(characters, E.CHARACTER_EVALUATION_WEIGHTS)
     assert characters[E.FIRST_CHARACTER_FEATURE + C.PICKPOCKET] > 0
+    planner = SearchSettings(evaluation="fitted-planner").params(4, C.ALL_EXTENSIONS)[block]
+    assert np.array_equal(planner, E.PLANNER_EVALUATION_WEIGHTS)
+    assert planner[E.FIRST_CHARACTER_FEATURE + C.PICKPOCKET] > 0
