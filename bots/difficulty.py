@@ -238,11 +238,11 @@ def hint_settings(think: float | None = None) -> SearchSettings:
 # points over 300 duels and -0.4 +- 2.6 over 500 four-player deals, and
 # paired SPRTs accepted that it is not 5 points weaker (H1 after 105 and 432
 # deals; docs/experiments.md, "Rollout rivals who do not see the seat's
-# hand"). Hard keeps its rollouts: paired by deal against hard with it,
-# each against the planner(s), it showed no gain (+0.0 +- 3.3 points over
-# 400 duels, +0.2 +- 5.2 over the 200 of hard's row; four players +1.2 +-
-# 4.3 over 200 deals and -6.2 +- 5.7 over the 100 of hard's row), and a
-# change to hard's settings means building its opening books again.
+# hand"). Hard keeps its rollouts: with `guessed_hands`, paired by deal
+# against hard, each against the planner(s), it showed no gain (+0.0 +-
+# 3.3 points over 400 duels, +0.2 +- 5.2 over the 200 of hard's row; four
+# players +1.2 +- 4.3 over 200 deals and -6.2 +- 5.7 over the 100 of hard's
+# row), and a change to hard's settings means building its books again.
 HARD_DUEL = SearchSettings(iterations=2_000, rollout_depth=20, infer_travel=True,
                            planned_choices=True, planner_prior=8.0, planner_prior_from=3,
                            travel_first=True, mirror_checked_offers=True, answerable_offers=True)
