@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from dataclasses import asdict, fields, replace
 
+from engine import Phase
 from engine.cards import ALL_EXTENSIONS
 
 from .baselines import RULE_BOTS
-from .ismcts import IsmctsBot, SearchSettings
+from .ismcts import IsmctsBot, PartlyCheatingIsmctsBot, SearchSettings
 from .names import (
-    CHEATER, LEVELS, BotNameError, check_names, is_agent, level_of, plays_book, variant_of,
+    CHEATER, LEVELS, BotNameError, check_names, is_agent, level_of, phases_seen_of, plays_book,
+    variant_of,
 )
 
 # The levels that play an opening book's moves where it has them (docs/openings.md).
@@ -272,11 +274,24 @@ _SETTING_NAMES = frozenset(f.name for f in fields(SearchSettings)) - {"sees_ever
 _LEAST = {"iterations": 1, "width": 1, "trees": 1, "temperature": 1e-6}
 
 
+def phases_seen(name: str) -> tuple[Phase, ...]:
+    """The phases at which cheater-LEVEL@PHASE[/PHASE...] sees every hand;
+    BotNameError, one sentence, for a label that is no decision's phase."""
+    labels = {phase.label: phase for phase in Phase if phase != Phase.OVER}
+    for label in phases_seen_of(name):
+        if label not in labels:
+            raise BotNameError(f"{name!r}: {label!r} is not a phase of a decision; "
+                               f"choose from {', '.join(labels)}")
+    return tuple(labels[label] for label in phases_seen_of(name))
+
+
 def settings_of(name: str, think: float | None = None) -> SearchSettings:
     """The search settings of a searching bot by name: its level's, with
     the changes a variant name (LEVEL+SETTING=VALUE, bots/names.py) makes;
     BotNameError, one sentence, for a setting that does not exist or a
-    value it cannot take."""
+    value it cannot take (or, for cheater-LEVEL@PHASE, a phase that does
+    not exist)."""
+    phases_seen(name)
     settings = level_settings(level_of(name), think)
     changes = {}
     for key, text in variant_of(name):
@@ -369,7 +384,9 @@ def make_bot(name: str, seed: int = 0, think: float | None = None, measurement: 
              agent_time: float | None = None, book=None):
     """A bot by name: random, greedy, planner, easy, medium, hard, expert. With
     `measurement` (tournaments only), also `cheater-LEVEL`: that level's
-    search on the true state, to measure what hidden information costs. An
+    search on the true state, to measure what hidden information costs, and
+    `cheater-LEVEL@PHASE`, which sees the true state at that phase's
+    decisions only. An
     outside program, cmd:COMMAND, gets `agent_time` seconds a decision
     (bots/agents.py; its seed is its own business). Hard and the expert
     play `book`'s moves where it has them (BOOK_LEVELS; an openings.Book)."""
@@ -383,6 +400,8 @@ def make_bot(name: str, seed: int = 0, think: float | None = None, measurement: 
         return IsmctsBot(level_settings(level_of(name), think), seed, name, book=book)
     if variant_of(name):
         return IsmctsBot(settings_of(name, think), seed, name)
+    if phases_seen_of(name):
+        return PartlyCheatingIsmctsBot(settings_of(name, think), phases_seen(name), seed, name)
     if name.startswith(CHEATER):
         from .ismcts import CheatingIsmctsBot
         return CheatingIsmctsBot(level_settings(level_of(name), think), seed, name)

@@ -683,10 +683,34 @@ def _is_offer(action: int) -> bool:
 class CheatingIsmctsBot(IsmctsBot):
     """The same search on the true hands: it sees every hand (the draw pile's
     order stays hidden, reshuffled in each sampled world). Only for measuring
-    what hidden information costs (bots/arena.py hands it the whole state); it
-    is never offered in play."""
+    what hidden information costs (bots.match.Table hands it the whole
+    state); it is never offered in play."""
 
     sees_everything = True
 
     def __init__(self, settings: SearchSettings, seed: int = 0, name: str = "cheater"):
         super().__init__(settings.changed(sees_everything=True), seed, name)
+
+
+class PartlyCheatingIsmctsBot:
+    """The cheater at the decisions of some phases, the fair search at the
+    others (cheater-LEVEL@PHASE, bots/names.py): it measures where in a turn
+    hidden information costs. It is handed the whole state, like the
+    cheater, and at the other phases decides from its seat's view of it
+    (R7.4), as the fair bot would. Only for measuring; never offered in
+    play."""
+
+    sees_everything = True
+
+    def __init__(self, settings: SearchSettings, phases, seed: int = 0, name: str = "cheater"):
+        self.phases = frozenset(phases)  # engine Phase members
+        self.cheater = CheatingIsmctsBot(settings, seed, name)
+        self.fair = IsmctsBot(settings, seed, name)
+        self.name = name
+
+    def choose(self, view: SeatView) -> int:
+        """The cheater's move from the whole state at its phases, else the
+        fair search's from the seat's view of that state."""
+        if view.phase in self.phases:
+            return self.cheater.choose(view)
+        return self.fair.choose(Game(view.config, view.observation).view(view.seat))

@@ -24,6 +24,12 @@ BOT_NAMES = BASELINES + LEVELS
 # Tournaments accept it, to measure what hidden information costs; nothing
 # else does.
 CHEATER = "cheater-"
+# cheater-LEVEL@PHASE[/PHASE...]: a cheater that sees every hand only at the
+# decisions of the phases named (engine.actions.Phase labels, docs/engine.md
+# "Phases and their legal actions"; e.g. cheater-expert@main) and its seat's
+# view at the others: where in a turn hidden information costs. Tournaments
+# accept it.
+SEES_AT = "@"
 # LEVEL+book: LEVEL playing an opening book's moves where it has them
 # (docs/openings.md). Tournaments accept it, with the book to use, to measure
 # what a book is worth; hard and the expert are the levels that play one.
@@ -47,7 +53,18 @@ class BotNameError(ValueError):
 def level_of(name: str) -> str:
     """The level a bot name searches at: 'hard' for hard, cheater-hard,
     hard+book and hard+planner_prior=8."""
-    return name.removeprefix(CHEATER).removesuffix(BOOKED).split(VARIANT)[0]
+    return name.removeprefix(CHEATER).split(SEES_AT)[0].removesuffix(BOOKED).split(VARIANT)[0]
+
+
+def phases_seen_of(name: str) -> tuple[str, ...]:
+    """The phases at which cheater-LEVEL@PHASE[/PHASE...] sees every hand, as
+    written: ('main',) for cheater-expert@main; () for any other name (its
+    syntax only: bots.difficulty.make_bot checks the phases)."""
+    if not name.startswith(CHEATER) or SEES_AT not in name:
+        return ()
+    level, phases = name.removeprefix(CHEATER).split(SEES_AT, 1)
+    parts = tuple(phases.split("/"))
+    return parts if level in LEVELS and all(parts) else ()
 
 
 def variant_of(name: str) -> tuple[tuple[str, str], ...]:
@@ -86,10 +103,11 @@ def check_names(names, measurement: bool = False, agents: bool = False) -> None:
         if agents and is_agent(name):
             if not name[len(AGENT):].strip():
                 raise BotNameError(f"{name!r} names no program (write e.g. cmd:python mybot.py)")
-        elif name not in known and not (measurement and variant_of(name)):
+        elif name not in known and not (measurement and (variant_of(name) or phases_seen_of(name))):
             raise BotNameError(f"unknown bot {name!r}; choose from {', '.join(BOT_NAMES)}"
-                               + (" (or cheater-LEVEL, hard+book or expert+book and "
-                                  "LEVEL+SETTING=VALUE, for measurement)" if measurement else "")
+                               + (" (or cheater-LEVEL, cheater-LEVEL@PHASE, hard+book or "
+                                  "expert+book and LEVEL+SETTING=VALUE, for measurement)"
+                                  if measurement else "")
                                + (" or cmd:COMMAND, an outside program" if agents else ""))
 
 

@@ -60,7 +60,7 @@ from engine.cards import ALL_EXTENSIONS
 from .files import run_file_text, write_text_atomically
 from .agents import MOVE_TIME, AgentSpecError, agent_command
 from .match import GameResult, Seat, Table, bot_players, derive_seed, record_path
-from .names import BotNameError, check_names, is_agent, plays_book, variant_of
+from .names import BotNameError, check_names, is_agent, phases_seen_of, plays_book, variant_of
 from .sprt import Sprt, SprtError, SprtRun, candidate_and_baseline
 from .standings import pairwise, standings
 
@@ -109,7 +109,7 @@ class TournamentSettings:
             check_names(self.bots, measurement=True, agents=True)
             from .difficulty import settings_of
             for name in self.bots:
-                if variant_of(name):
+                if variant_of(name) or phases_seen_of(name):
                     settings_of(name, self.think)
         except BotNameError as error:
             raise TournamentError(str(error)) from None

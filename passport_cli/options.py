@@ -70,7 +70,7 @@ check_sprt = checked_by(_sprt)
 check_extensions = checked_by(_extensions)
 check_round_cap = checked_by(_round_cap)
 check_bots = checked_by(_bots)
-check_tournament_bots = checked_by(_tournament_bots)  # also cheater-LEVEL, for measurement
+check_tournament_bots = checked_by(_tournament_bots)  # also cheater-LEVEL[@PHASE], for measurement
 check_play_bots = checked_by(_play_bots)  # also cmd:COMMAND, an outside program
 
 

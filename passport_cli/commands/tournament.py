@@ -53,7 +53,9 @@ def tournament_book(bots: list[str], extensions: int, think: float | None, path:
                    "expert,greedy,greedy,greedy). cmd:COMMAND is an outside program that "
                    "plays through the agent protocol (docs/agent-protocol.md), e.g. "
                    "'cmd:python mybot.py',greedy. For measurement only, cheater-LEVEL is "
-                   "LEVEL's search seeing every hand, and LEVEL+SETTING=VALUE is LEVEL with "
+                   "LEVEL's search seeing every hand, cheater-LEVEL@PHASE sees them only at "
+                   "that phase's decisions (e.g. cheater-expert@main; several as "
+                   "main/trade-reply), and LEVEL+SETTING=VALUE is LEVEL with "
                    "search settings changed (e.g. medium+planner_prior=2; docs/bots.md), "
                    "to test a change with --sprt.")
 @click.option("--players", type=int, default=None, callback=check_players,

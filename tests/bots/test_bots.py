@@ -196,6 +196,41 @@ def test_the_cheater_exists_only_for_measurement():
     assert table.game.outcome.reason in ("center", "postcards", "round_cap")
 
 
+def test_a_partial_cheater_sees_every_hand_only_at_its_phases():
+    """cheater-LEVEL@PHASE: the cheater's search on the whole state at the
+    phases named, the fair search on the seat's view (R7.4) elsewhere."""
+    with pytest.raises(ValueError):
+        make_bot("cheater-easy@main")  # never in play
+    with pytest.raises(ValueError, match="not a phase"):
+        make_bot("cheater-easy@mian", measurement=True)
+    bot = make_bot("cheater-easy@main/trade-reply", seed=1, measurement=True)
+    assert bot.sees_everything and bot.phases == {Phase.MAIN, Phase.TRADE_REPLY}
+    asked = []
+    for part, name in ((bot.cheater, "cheater"), (bot.fair, "fair")):
+        def spy(view, part=part, name=name, choose=part.choose):
+            asked.append((name, view))
+            return choose(view)
+        part.choose = spy
+    names = ("cheater-easy@main/trade-reply", "greedy", "greedy")
+    table = Table(Config(players=3, extensions=C.ALL_EXTENSIONS, seed=6, round_cap=8),
+                  bot_seats(names, names), [bot, make_bot("greedy"), make_bot("greedy")],
+                  record=False)
+    while not table.over:
+        if table.game.decider == 0:
+            truth = table.game.snapshot()
+            seat_view = table.game.view(0)
+            table.step()
+            who, view = asked[-1]
+            if seat_view.phase in (Phase.MAIN, Phase.TRADE_REPLY):
+                assert who == "cheater" and np.array_equal(view.observation, truth)
+            else:
+                assert who == "fair" and np.array_equal(view.observation, seat_view.observation)
+                assert view.legal_actions == seat_view.legal_actions
+        else:
+            table.step()
+    assert {who for who, _ in asked} == {"cheater", "fair"}
+
+
 def rival_only_moves_in_tree(view, settings, seed=3):
     """How many tree nodes hold a move only a rival can make: a trade offer
     to, or a steal from, the root seat (action ids name the target seat)."""

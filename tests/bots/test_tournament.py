@@ -95,6 +95,29 @@ def test_a_variant_of_a_level_searches_with_the_settings_it_names():
         TournamentSettings(bots=("hard+planner_prior", "hard"))
 
 
+def test_a_partial_cheaters_name_says_its_level_and_phases():
+    """cheater-LEVEL@PHASE[/PHASE...]: for measurement only; a phase that is
+    no decision's is one clear sentence."""
+    from bots.difficulty import phases_seen, search_settings_of
+    from bots.names import BotNameError, check_names, level_of, phases_seen_of
+    from engine import Phase
+    name = "cheater-hard@main/trade-reply"
+    assert level_of(name) == "hard" and phases_seen_of(name) == ("main", "trade-reply")
+    assert phases_seen(name) == (Phase.MAIN, Phase.TRADE_REPLY)
+    assert phases_seen_of("cheater-hard") == phases_seen_of("hard@main") == ()
+    assert phases_seen_of("cheater-hard@") == phases_seen_of("cheater-hard@main//discard") == ()
+    assert search_settings_of(name) == search_settings_of("cheater-hard")  # its level's search
+    check_names([name], measurement=True)
+    for bad in ("cheater-hard@", "cheater-grandmaster@main", "hard@main"):
+        with pytest.raises(BotNameError, match="unknown bot"):
+            check_names([bad], measurement=True)
+    with pytest.raises(BotNameError, match="unknown bot"):
+        check_names([name])  # only for measurement
+    with pytest.raises(TournamentError, match="'over' is not a phase of a decision") as error:
+        TournamentSettings(bots=("cheater-hard@main/over", "hard"))
+    assert "\n" not in str(error.value)
+
+
 def test_a_variant_that_changes_nothing_plays_the_levels_games():
     """The variant is the level's search with its settings changed, nothing
     else: with the level's own values it plays the very same games."""
