@@ -386,9 +386,8 @@ def make_bot(name: str, seed: int = 0, think: float | None = None, measurement: 
     `measurement` (tournaments only), also `cheater-LEVEL`: that level's
     search on the true state, to measure what hidden information costs, and
     `cheater-LEVEL@PHASE`, which sees the true state at that phase's
-    decisions only. An
-    outside program, cmd:COMMAND, gets `agent_time` seconds a decision
-    (bots/agents.py; its seed is its own business). Hard and the expert
+    decisions only. An outside program, cmd:COMMAND, gets `agent_time`
+    seconds a decision (bots/agents.py; its seed is its own business). Hard and the expert
     play `book`'s moves where it has them (BOOK_LEVELS; an openings.Book)."""
     if is_agent(name):
         from .agents import MOVE_TIME, OutsideAgent
