@@ -14,7 +14,7 @@ LEVEL_WORDS = {
     "easy": "a beginner: a very short search, and often a random move",
     "medium": "a casual player: a short search, 200 playouts a move",
     "hard": "a good player: 10 times medium's search; beats it in 3 duels of 5",
-    "expert": "the strongest: about a second of search a move; hint asks it",
+    "expert": "the strongest in duels, hard's equal at four players; hint asks it",
 }
 # The bots that do not search: uniform random, the one-ply heuristic, and
 # the rule-based planner.
