@@ -267,42 +267,51 @@ class Agent:
             scores[LOCAL_GUIDE] = 1.6 * unseen
         if UPGRADE in ids:
             scores[UPGRADE] = 6.0
-        offer = self.best_offer(state, ids, me, unseen, turn)
-        if offer:
-            scores[TRADE + offer[1]] = offer[0]
         move = max(scores, key=scores.get)
-        if TRADE <= move < STEAL:
+        # A declined offer costs no action (R5.3), and an accepted one ends
+        # the action with a bonus card: offer first whenever the exchange
+        # and that card are worth the move we would make otherwise.
+        offer = self.best_offer(state, ids, me, turn)
+        if offer and offer[0] + scores[DRAW] >= scores[move]:
             self.plan = offer[1:]
             self.offered.add((turn, offer[1], offer[2]))
+            return TRADE + offer[1]
         return move
 
-    def best_offer(self, state, ids, me, unseen, turn):
-        """(score, target, kind asked, kind given) of the best trade to offer, or None:
-        a kind we want, from a rival likely to hold it and not to need it,
-        for a card that rival wants more than the card it gives up."""
+    def best_offer(self, state, ids, me, turn):
+        """(what the exchange gains us, target, kind asked, kind given) of
+        the best trade to offer, or None: a kind we want, from a rival likely
+        to hold it and not to need it, for a card that rival wants more than
+        the card it gives up, and not one that feeds a rival close to winning."""
         best = None
         for seat in range(len(state["hand_sizes"])):
             if TRADE + seat not in ids:
                 continue
             rival = self.rival(state, seat)
-            for want in set(KINDS) - set(FORBIDDEN):
+            for want in KINDS:  # in a fixed order: the same game, the same moves
                 gain = me.gain(want)
-                if gain < 4.0 or want == "Passport" or (turn, seat, want) in self.offered:
+                if gain < 4.0 or want in FORBIDDEN or (turn, seat, want) in self.offered:
                     continue
                 seen_there = want in rival.hand
+                if want == "Passport" and rival.hand.count("Passport") < 2:
+                    continue  # a rival gives up only a spare one
                 if want in rival.needs and not seen_there:
                     continue
-                chance = 1.0 if seen_there else 0.2
-                for give in set(me.hand) - set(FORBIDDEN) - {want}:
+                chance = 1.0 if seen_there else 0.25
+                for give in dict.fromkeys(me.hand):
+                    if give in FORBIDDEN or give == want:
+                        continue
                     if give == "Passport" and me.hand.count("Passport") == 1:
                         continue
+                    if give == "Postcard" and rival.hand.count("Postcard") > 0:
+                        continue  # never feed a postcard race we can see
                     theirs = rival.gain(give) - (rival.keep(want) if seen_there else SPARE)
                     if theirs <= 1.0 or (rival.gain(give) >= NEEDED and rival.progress() > 40):
                         continue  # it would decline, or we would feed a leader
-                    score = chance * (gain - me.keep(give) + unseen) - (1 - chance) * 0.3
-                    if best is None or score > best[0]:
-                        best = (score, seat, want, give)
-        return best
+                    exchange = gain - me.keep(give)
+                    if chance * exchange >= 2.0 and (best is None or chance * exchange > best[4]):
+                        best = (exchange, seat, want, give, chance * exchange)
+        return best[:4] if best else None
 
 
 def send(message):
