@@ -129,10 +129,11 @@ class Agent:
         self.character = None
         self.extensions = ()
         self.plan = None     # (target, kind asked, kind given) of the offer being composed
-        self.offered = set()  # (turn, target, kind) offered this turn
+        self.offered = {}    # (target, kind asked, kind given) -> the round it was last offered
 
     def new_game(self, message):
         self.seat = message["seat"]
+        self.offered = {}
         self.extensions = tuple(message["extensions"])
         characters = message["setup"]["characters"]
         self.character = characters[self.seat] if characters else None
@@ -231,8 +232,6 @@ class Agent:
         travels = [i for i in ids if i == TRAVEL] or [i for i in ids if TRAVEL_CARD <= i < DISPOSE]
         if travels:
             return travels[0]
-        turn = (state["round"], state["active"])
-        self.offered = {o for o in self.offered if o[0] == turn}
         payable = sorted((k for k in me.hand if k not in FORBIDDEN), key=me.keep)
         unseen = self.unseen_worth(state, me)
         limit = 9 if self.character == "The Backpacker" else 7
@@ -271,18 +270,19 @@ class Agent:
         # A declined offer costs no action (R5.3), and an accepted one ends
         # the action with a bonus card: offer first whenever the exchange
         # and that card are worth the move we would make otherwise.
-        offer = self.best_offer(state, ids, me, turn)
+        offer = self.best_offer(state, ids, me)
         if offer and offer[0] + scores[DRAW] >= scores[move]:
             self.plan = offer[1:]
-            self.offered.add((turn, offer[1], offer[2]))
+            self.offered[self.plan] = state["round"]
             return TRADE + offer[1]
         return move
 
-    def best_offer(self, state, ids, me, turn):
+    def best_offer(self, state, ids, me):
         """(what the exchange gains us, target, kind asked, kind given) of
         the best trade to offer, or None: a kind we want, from a rival likely
         to hold it and not to need it, for a card that rival wants more than
-        the card it gives up, and not one that feeds a rival close to winning."""
+        the card it gives up, and not one that feeds a rival close to winning,
+        nor one it was offered in the last three rounds (it said no)."""
         best = None
         for seat in range(len(state["hand_sizes"])):
             if TRADE + seat not in ids:
@@ -290,7 +290,7 @@ class Agent:
             rival = self.rival(state, seat)
             for want in KINDS:  # in a fixed order: the same game, the same moves
                 gain = me.gain(want)
-                if gain < 4.0 or want in FORBIDDEN or (turn, seat, want) in self.offered:
+                if gain < 4.0 or want in FORBIDDEN:
                     continue
                 seen_there = want in rival.hand
                 if want == "Passport" and rival.hand.count("Passport") < 2:
@@ -300,6 +300,8 @@ class Agent:
                 chance = 1.0 if seen_there else 0.25
                 for give in dict.fromkeys(me.hand):
                     if give in FORBIDDEN or give == want:
+                        continue
+                    if state["round"] - self.offered.get((seat, want, give), -99) < 3:
                         continue
                     if give == "Passport" and me.hand.count("Passport") == 1:
                         continue
