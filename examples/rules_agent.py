@@ -282,7 +282,7 @@ class Agent:
         the best trade to offer, or None: a kind we want, from a rival likely
         to hold it and not to need it, for a card that rival wants more than
         the card it gives up, and not one that feeds a rival close to winning,
-        nor one it was offered in the last three rounds (it said no)."""
+        nor one made in the last three rounds (a rival that said no says it again)."""
         best = None
         for seat in range(len(state["hand_sizes"])):
             if TRADE + seat not in ids:
