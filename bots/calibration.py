@@ -24,7 +24,6 @@ their uncertainty is a game's, not a sample's.
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +31,7 @@ from typing import Callable, Iterable, Sequence
 
 from engine import Config
 from engine.cards import ALL_EXTENSIONS, EXT_POSTCARDS
+from engine.files import LimitError, parse_json, read_limited
 
 from .files import run_file_text, write_text_atomically
 from .match import Seat, Table, bot_players, derive_seed
@@ -358,8 +358,10 @@ def load_games(path, settings: CalibrationSettings) -> dict[int, CalibrationGame
     if not path.exists():
         return {}
     try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        document = parse_json(read_limited(path))
+    except OSError as error:
+        raise CalibrationError(f"{path}: can't be read ({error.strerror or error})") from None
+    except LimitError as error:
         raise CalibrationError(f"{path}: not a calibration file ({error})") from None
     if (not isinstance(document, dict) or document.get("format") != FILE_FORMAT
             or document.get("version") != FILE_VERSION or not isinstance(document.get("games"), list)):
@@ -428,7 +430,7 @@ def _fit_command(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("files", nargs="+", metavar="FILE")
     pooled: dict[tuple[int, int, int], list[Sample]] = {}
     for name in parser.parse_args(argv).files:
-        document = json.loads(Path(name).read_text(encoding="utf-8"))
+        document = parse_json(read_limited(name))
         recorded = document["settings"]
         run = CalibrationSettings(bots=tuple(recorded["bots"]), games=len(document["games"]),
                                   seed=recorded["seed"], extensions=parse_extensions(recorded["extensions"]),

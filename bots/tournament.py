@@ -49,13 +49,13 @@ them is not caught here.)
 
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
 from engine.cards import ALL_EXTENSIONS
+from engine.files import LimitError, parse_json, read_limited
 
 from .files import run_file_text, write_text_atomically
 from .agents import MOVE_TIME, AgentSpecError, agent_command
@@ -438,11 +438,11 @@ def _results_document(path: Path) -> dict:
         raise ResultsFileError(f"{path}: {problem}")
 
     try:
-        document = json.loads(path.read_text(encoding="utf-8"))
+        document = parse_json(read_limited(path))
     except OSError as error:
         fail(f"can't be read ({error.strerror or error})")
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        fail(f"not a tournament results file (not JSON: {error})")
+    except LimitError as error:
+        fail(f"not a tournament results file ({error})")
     if (not isinstance(document, dict) or document.get("format") != FILE_FORMAT
             or not isinstance(document.get("settings"), dict)
             or not isinstance(document.get("games"), list)):

@@ -3,7 +3,8 @@
 Public API: `Game`, `Config`, `Outcome`, `SeatView`, `Phase`, `Action`,
 `IllegalActionError`, `ConfigError`, `StateError`; card data in `engine.cards`; action ids in
 `engine.actions`; moves and record steps as values in `engine.steps`; game
-records in `engine.record`; what one seat may know of them, as record values, in
+records in `engine.record`; files and messages from outside read within limits
+in `engine.files`; what one seat may know of them, as record values, in
 `engine.seen`; the kernels that search code calls inside numba
 in `engine.kernels`. `warm()` compiles the kernels into numba's cache once;
 `is_warm()` says whether that is done.

@@ -14,6 +14,7 @@ import re
 
 from . import cards as C
 from ._layout import NUM_ACTIONS
+from .files import MAX_DEPTH
 from .steps import ACTION_FIELDS, CARD_IDS, COUNTRY_IDS, KIND_IDS  # noqa: F401 -- re-exported
 
 FORMAT = "passport-record"
@@ -39,12 +40,12 @@ def _json(value) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-# Limits no real record comes near: a record nests five levels deep (steps,
-# a step, its moves, a move, a card id), its longest strings are seat names
-# (`passport play` allows 20 characters) and ids of a few dozen. Checked
+# Limits no real record comes near (MAX_DEPTH is every file's): a record
+# nests five levels deep (steps, a step, its moves, a move, a card id), its
+# longest strings are seat names (`passport play` allows 20 characters) and
+# ids of a few dozen. Checked
 # before anything walks the document, so a crafted file is refused at once
 # instead of exhausting the stack, the memory or the clock.
-MAX_DEPTH = 32
 MAX_STRING = 10_000
 MAX_SEAT_FIELD = 200  # a seat's name or player
 

@@ -31,11 +31,11 @@ from .steps import (
 REASONS = {L.REASON_NONE: "", L.REASON_CENTER: "center",
            L.REASON_POSTCARDS: "postcards", L.REASON_ROUND_CAP: "round_cap"}
 LOG_ROWS = 4096
-# R8's cap (default 200 rounds) stops a game no one wins; 10,000 rounds is
-# fifty times that, and keeps the longest record of a 6-player game (about
-# 3 KB a round of random play) far under the records' size limit
-# (engine.record.MAX_RECORD_BYTES).
-MAX_ROUND_CAP = 10_000
+# R8's cap (default 200 rounds) stops a game no one wins; 5,000 rounds is
+# twenty-five times that, and keeps the longest record of a 6-player game
+# (about 3 KB a round of random play) at half what a file may hold
+# (engine.files.MAX_FILE_BYTES).
+MAX_ROUND_CAP = 5_000
 
 
 def _is_whole(value) -> bool:

@@ -41,6 +41,7 @@ from ._record_format import (  # noqa: F401 -- re-exported: the public API of re
     _json, check_record, validate_document,
 )
 from .actions import decode
+from .files import LimitError, parse_json, parse_msgpack, read_limited
 from .game import ConfigError, Game, IllegalActionError
 from .steps import (
     Look, Move, Step, StepLog, TurnBegins, Where, entry_to_record, hand,
@@ -407,39 +408,19 @@ def _json_text(doc: dict) -> str:
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
-# Four random bots to the default cap of 200 rounds write about 380 KB (1.9
-# KB a round); a game to the engine's highest cap (MAX_ROUND_CAP, 10,000
-# rounds) stays far below this, and a bigger file is refused before it is read.
-MAX_RECORD_BYTES = 64 * 2**20
-
-
 def read_record(path) -> dict:
-    """Read a record (.json or .msgpack) and validate its structure (RecordError if wrong)."""
+    """Read a record (.json or .msgpack) and validate its structure
+    (RecordError if wrong). Read within engine.files' limits: a record of
+    four random bots to the default cap of 200 rounds is about 380 KB."""
     path = Path(path)
     suffix = _suffix(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_RECORD_BYTES:
-            raise RecordError(f"{path}: {size / 2**20:.0f} MB is more than any game's record "
-                              f"({MAX_RECORD_BYTES // 2**20} MB at most)")
-        data = path.read_bytes()
+        data = read_limited(path)
+        doc = parse_json(data) if suffix == ".json" else parse_msgpack(data)
     except OSError as error:
         raise RecordError(f"{path}: can't be read ({error.strerror or error})") from None
-    if suffix == ".json":
-        try:
-            doc = json.loads(data.decode("utf-8"))
-        except UnicodeDecodeError:
-            raise RecordError(f"{path}: not a JSON text (not UTF-8)") from None
-        except json.JSONDecodeError as error:
-            raise RecordError(f"{path}: truncated or corrupt JSON (line {error.lineno}, "
-                              f"column {error.colno}: {error.msg})") from None
-        except (ValueError, RecursionError):
-            raise RecordError(f"{path}: corrupt JSON") from None
-    else:
-        try:
-            doc = msgpack.unpackb(data, raw=False)
-        except Exception:  # msgpack raises many types for bad input; all mean the same here
-            raise RecordError(f"{path}: truncated or corrupt msgpack data") from None
+    except LimitError as error:
+        raise RecordError(f"{path}: {error}") from None
     validate_document(doc, str(path))
     return doc
 

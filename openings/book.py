@@ -26,13 +26,13 @@ from pathlib import Path
 import msgpack
 
 from engine.actions import encode
+from engine.files import LimitError, parse_msgpack, read_limited
 from engine.seen import VIEW_VERSION
 
 from .key import KEY_VERSION, class_action, opening_key
 
 FORMAT = "passport-openings"
 VERSION = 1
-MAX_BYTES = 64 << 20  # a book larger than this is not a book of ours
 
 
 class BookError(ValueError):
@@ -139,16 +139,15 @@ def read_book(path) -> Book:
     version or keyed otherwise."""
     path = Path(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise BookError(f"{path}: {size} bytes is too large for an opening book")
-        data = path.read_bytes()
+        data = read_limited(path)
     except OSError as error:
         raise BookError(f"{path}: can't be read ({error.strerror or error})") from None
+    except LimitError as error:
+        raise BookError(f"{path}: not an opening book ({error})") from None
     try:
-        doc = msgpack.unpackb(data, raw=False, strict_map_key=True)
-    except Exception:  # msgpack raises several types for damaged data
-        raise BookError(f"{path}: not an opening book (not msgpack)") from None
+        doc = parse_msgpack(data)
+    except LimitError as error:
+        raise BookError(f"{path}: not an opening book ({error})") from None
     return book_from_document(doc, str(path))
 
 

@@ -174,7 +174,7 @@ def test_a_paired_test_reads_two_runs_of_the_same_deals(tmp_path, capsys):
             paired_test(candidate, path, -0.05, 0.0)
     broken = tmp_path / "broken.json"
     broken.write_text("{")
-    with pytest.raises(SprtError, match="not JSON"):
+    with pytest.raises(SprtError, match="corrupt JSON"):
         paired_test(candidate, broken, -0.05, 0.0)
     assert _paired_command([str(candidate), str(reference), "--sprt=0.1"]) == 2
     assert "is not D0,D1" in capsys.readouterr().out

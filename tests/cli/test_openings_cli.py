@@ -81,7 +81,7 @@ def test_a_book_of_other_settings_or_damaged_is_refused_in_one_line(passport, tm
     bad = tmp_path / "bad.msgpack"
     bad.write_bytes(b"\x93\x01")
     shown = passport("openings", "show", "--book", bad, "x")
-    assert shown.exit_code == 1 and shown.output.count("\n") == 1 and "not msgpack" in shown.output
+    assert shown.exit_code == 1 and shown.output.count("\n") == 1 and "corrupt msgpack" in shown.output
     assert passport("openings", "show", "--book", out).exit_code == 2  # neither KEY nor a save
 
 

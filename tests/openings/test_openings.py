@@ -125,7 +125,7 @@ def test_a_damaged_book_is_refused_in_one_sentence(tmp_path, change, words):
 
 
 @pytest.mark.parametrize("raw, words", [
-    (b"", "not msgpack"), (b"\xc1\xc1\xc1", "not msgpack"), (msgpack.packb([1, 2]), "not a Passport"),
+    (b"", "corrupt msgpack"), (b"\xc1\xc1\xc1", "corrupt msgpack"), (msgpack.packb([1, 2]), "not a Passport"),
 ])
 def test_what_is_not_a_book_is_refused(tmp_path, raw, words):
     with pytest.raises(BookError, match=words):
