@@ -478,6 +478,7 @@ def results_file_games(path) -> tuple[dict, list[GameResult]]:
         whole = [n for n in (number, winner, seat) if n is not None]
         if (number is None or not all(isinstance(n, int) and not isinstance(n, bool) for n in whole)
                 or not isinstance(seats, list) or len(seats) != len(bots)
+                or not all(isinstance(name, str) for name in seats)
                 or sorted(seats) != sorted(bots) or number < 1 or number in numbers
                 or not all(0 <= n < len(bots) for n in (winner, seat) if n is not None)
                 or (forfeit is not None and seat is None)):
