@@ -3,8 +3,13 @@ the example agent plays legal games; a program that breaks the protocol
 forfeits its game with the reason, and the table goes on to the end."""
 
 import json
+import os
+import signal
+import subprocess
 import sys
 import textwrap
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -188,3 +193,216 @@ def test_when_one_of_two_programs_forfeits_the_other_is_told_and_let_go(tmp_path
     table.play()
     assert table.result().forfeit == 1 and table.result().fault["reason"] == "crashed"
     assert all(agent.process is None for agent in players[:2])
+
+
+# ---- containment: limits on what an agent sends, time limits both ways, its processes ended
+
+def within(seconds: float, call):
+    """call(), which must return within `seconds`: a hang is a failure here,
+    not a slowness (the bounds are many times what the calls take)."""
+    box = {}
+
+    def run():
+        try:
+            box["value"] = call()
+        except BaseException as error:  # handed to the test below
+            box["error"] = error
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert not thread.is_alive(), f"still running after {seconds} s"
+    if "error" in box:
+        raise box["error"]
+    return box.get("value")
+
+
+@pytest.mark.parametrize("expression, words", [
+    ("'[' * 200_000", "more than 100,000 values"),
+    ("'[' * 5_000", "nested more than"),
+    ("'9' * 5_000", "digits"),
+    ("'{\"type\": \"action\", \"id\": ' + '1' * 5_000 + '}'", "digits"),
+    ("'{\"type\": \"action\", \"id\": NaN}'", "NaN"),
+    ("'x' * 2_000_000", "a line of over"),
+    ("'\\udcff'", "not a JSON text"),
+])
+def test_a_line_past_the_limits_is_a_forfeit_not_a_crash_of_the_host(tmp_path, expression, words):
+    body = f"""\
+        if m['type'] == 'decide':
+            sys.stdout.buffer.write(({expression}).encode('utf-8', 'surrogateescape') + b'\\n')
+            sys.stdout.flush()
+        """
+    table = table_with(script(tmp_path, body), players=2, move_time=5.0)
+    within(60, table.play)
+    fault = table.result().fault
+    assert fault["reason"] == "bad message" and words in fault["detail"]
+    assert fault["sent"] is None or len(fault["sent"]) < 400
+
+
+def a_long_game(players: int = 2, decisions: int = 3000):
+    """A recorder holding `decisions` decisions of random bots: a game to resume."""
+    from engine import Game
+    from engine.record import GameRecorder
+    config = Config(players=players, extensions=31, seed=3, round_cap=5000)
+    recorder = GameRecorder(Game(config), seats=[{"name": f"S{i}", "player": "bot:random"}
+                                                 for i in range(players)])
+    bots = [make_bot("random", seat) for seat in range(players)]
+    for _ in range(decisions):
+        if recorder.game.over:
+            break
+        recorder.apply(bots[recorder.game.decider].choose(recorder.game.view(recorder.game.decider)))
+    return config, recorder
+
+
+def test_an_agent_that_does_not_read_forfeits_in_its_time(tmp_path):
+    """Seated at a resumed game (more than a pipe's 64 KB of steps to tell),
+    an agent that never reads again: the host's writes time out."""
+    config, recorder = a_long_game()
+    name = script(tmp_path, "time.sleep(600)")
+    seats = [Seat.bot("Agent", name), Seat.bot("B", "random")]
+    agent = OutsideAgent(name, move_time=1.0)
+    table = within(60, lambda: Table(config, seats, [agent, make_bot("random", 1)],
+                                     recorder=recorder))
+    assert table.result().fault["reason"] == "timed out"
+    assert agent.process is None
+
+
+def test_an_info_flood_is_read_no_faster_than_it_is_used(tmp_path):
+    """An agent writes 900 info messages of 500,000 characters right after
+    its hello, while the host is busy elsewhere: the host keeps a few of
+    them and never holds much more than a line (its peak RSS grows by far
+    less than the 450 MB sent)."""
+    path = tmp_path / "flood.py"
+    path.write_text(textwrap.dedent("""\
+        import json, sys
+        for line in sys.stdin:
+            kind = json.loads(line)["type"]
+            if kind == "hello":
+                print(json.dumps({"type": "hello", "name": "flood", "version": 1}))
+                junk = json.dumps({"type": "info", "text": "x" * 500_000})
+                for _ in range(900):
+                    print(junk)
+                sys.stdout.flush()
+            elif kind == "ping":
+                print(json.dumps({"type": "pong"}), flush=True)
+            elif kind == "quit":
+                break
+        """), encoding="utf-8")
+    host = textwrap.dedent("""\
+        import resource, sys, time
+        from bots.agents import OutsideAgent
+        agent = OutsideAgent(sys.argv[1], start_time=60)
+        before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        agent.start()
+        time.sleep(3)  # the table's other seats think
+        agent.ping(timeout=120)
+        grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
+        kept = agent.info_tail
+        agent.close()
+        print(grown // 1024, len(kept), max(map(len, kept)))
+        """)
+    done = subprocess.run([PYTHON, "-c", host, f"cmd:{PYTHON} {path}"], capture_output=True,
+                          text=True, timeout=300, cwd=Path(__file__).parents[2])
+    assert done.returncode == 0, done.stderr
+    grown_mb, kept, longest = map(int, done.stdout.split())
+    assert grown_mb < 100
+    assert 0 < kept <= 20 and longest <= 400
+
+
+def gone(pid: int, seconds: float = 10.0) -> bool:
+    """Whether process `pid` has ended (and been reaped, or is a zombie)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (FileNotFoundError, ProcessLookupError):
+            return True
+        if state in ("Z", "X"):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def stop_listed(path: Path) -> None:
+    """Kill the processes whose pids a test agent wrote to `path` (those the
+    host failed to end), so that a failing test leaves none behind."""
+    for pid in (path.read_text().split() if path.exists() else ()):
+        try:
+            os.kill(int(pid), signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
+@pytest.mark.parametrize("new_session", [False, True])
+def test_a_child_that_holds_the_agents_output_neither_stalls_the_game_nor_outlives_it(
+        tmp_path, new_session):
+    """The agent starts a child that keeps its stdout open (in its group, or
+    in a session of its own, with setsid) and then plays to the end."""
+    pids = tmp_path / "pids"
+    name = script(tmp_path, f"""\
+        if m['type'] == 'new_game':
+            import subprocess
+            child = subprocess.Popen(['sleep', '600'], start_new_session={new_session})
+            open({str(pids)!r}, 'a').write(f'{{child.pid}}\\n')
+        elif m['type'] == 'decide':
+            send({{'type': 'action', 'id': m['actions'][0]['id']}})
+        elif m['type'] == 'quit':
+            break
+        """)
+    table = table_with(name, players=2, move_time=5.0)
+    try:
+        within(60, table.play)
+        within(60, table.close)
+        assert table.result().forfeit is None
+        children = [int(pid) for pid in pids.read_text().split()]
+        assert children and all(gone(pid) for pid in children)
+    finally:
+        stop_listed(pids)
+
+
+def test_an_agents_processes_are_ended_after_each_game_even_out_of_its_group(tmp_path):
+    """An agent that leaves a grandchild in a session of its own (setsid,
+    then a second fork) every game: none is left after six games."""
+    pids = tmp_path / "pids"
+    name = script(tmp_path, f"""\
+        if m['type'] == 'new_game':
+            import os
+            middle = os.fork()
+            if middle == 0:
+                os.setsid()
+                if os.fork() == 0:
+                    for fd in (0, 1, 2):
+                        os.close(fd)
+                    open({str(pids)!r}, 'a').write(f'{{os.getpid()}}\\n')
+                    time.sleep(600)
+                os._exit(0)
+            os.waitpid(middle, 0)
+        elif m['type'] == 'decide':
+            send({{'type': 'action', 'id': m['actions'][0]['id']}})
+        elif m['type'] == 'quit':
+            break
+        """)
+    try:
+        for game in range(6):
+            table = table_with(name, players=2, seed=game, move_time=5.0)
+            within(60, table.play)
+            table.close()
+        time.sleep(0.5)
+        children = [int(pid) for pid in pids.read_text().split()]
+        assert len(children) == 6
+        assert [pid for pid in children if not gone(pid)] == []
+    finally:
+        stop_listed(pids)
+
+
+def test_a_crash_says_the_last_lines_the_agent_wrote_on_stderr(tmp_path):
+    name = script(tmp_path, """\
+        if m['type'] == 'decide':
+            for n in range(5000):
+                print(f'noise {n}', file=sys.stderr)
+            raise ZeroDivisionError('the last words')
+        """)
+    table = table_with(name, players=2, move_time=5.0)
+    within(60, table.play)
+    fault = table.result().fault
+    assert fault["reason"] == "crashed" and "exited with code 1" in fault["detail"]
+    assert fault["sent"].endswith("ZeroDivisionError: the last words") and len(fault["sent"]) <= 300
