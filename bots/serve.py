@@ -15,19 +15,28 @@ Each game gets a bot made anew with the same seed: the same game played
 again with the same seed gets the same moves, and a table that seats
 `cmd:passport agent --bot medium --seed 5` plays exactly as one that seats
 medium with seed 5.
+
+Every line the host sends is read within the protocol's limits (at most
+MAX_LINE bytes, parsed by engine.files.parse_json) and every field this
+side uses is checked before it is used: a message that breaks the protocol
+is one HostError sentence, never a traceback.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Callable
+from typing import Callable, Iterable
 
 from engine import Config, ConfigError, StateError, parse_extensions
+from engine.files import LimitError, parse_json
 from engine.seen import view_from_seen
 
+from .agent_process import LINE_VALUES, MAX_LINE
 from .agents import PROTOCOL, VERSION
 from .difficulty import make_bot
 from .names import check_names
+
+SAID = 60  # characters of a value the host sent, quoted in an error
 
 
 class HostError(ValueError):
@@ -37,24 +46,56 @@ class HostError(ValueError):
 def serve(name: str, seed: int, think: float | None, lines, out,
           book_of: Callable[[Config], object] | None = None) -> None:
     """Play bot `name` (one of BOT_NAMES) for the host whose messages are
-    the lines of `lines`, answering on `out`, until `quit` or the end of
-    the input; hard and the expert play the opening book `book_of` gives
-    for each new game's settings (None: they search). HostError, with
-    nothing more answered, on a message that is not the protocol's; the
-    games played so far are not affected."""
+    the lines of `lines` (a binary or text stream, such as
+    sys.stdin.buffer, or any iterable of lines), answering on `out`, until
+    `quit` or the end of the input; hard and the expert play the opening
+    book `book_of` gives for each new game's settings (None: they search).
+    HostError, with nothing more answered, on a message that is not the
+    protocol's; the games played so far are not affected."""
     check_names([name])
     agent = _Agent(name, seed, think, out, book_of)
-    for number, line in enumerate(lines, 1):
+    for number, line in enumerate(_lines(lines), 1):
+        if len(line.rstrip(b"\r\n" if isinstance(line, bytes) else "\r\n")) > MAX_LINE:
+            raise HostError(f"message {number} is longer than the {MAX_LINE:,} bytes a line "
+                            "may hold")
         if not line.strip():
             continue
         try:
-            message = json.loads(line)
-        except json.JSONDecodeError:
-            raise HostError(f"message {number} is not JSON") from None
+            message = parse_json(line, max_items=LINE_VALUES)
+        except LimitError as error:
+            raise HostError(f"message {number} is not JSON ({error})") from None
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
             raise HostError(f"message {number} is not a JSON object with a type")
         if not agent.answer(message):
             return
+
+
+def _lines(source) -> Iterable:
+    """The lines of `source`; from a stream, none read whole past MAX_LINE
+    (a longer one is cut just past it, and refused)."""
+    readline = getattr(source, "readline", None)
+    if readline is None:
+        yield from source
+        return
+    while True:
+        line = readline(MAX_LINE + 3)  # room for "\r\n" and one more: the line is too long
+        if not line:
+            return
+        yield line
+
+
+def _said(value) -> str:
+    """A value the host sent, quoted and cut short."""
+    text = repr(value)
+    return text if len(text) <= SAID else text[:SAID] + "..."
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= 4 * SAID else text[:4 * SAID] + "..."
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class _Agent:
@@ -73,9 +114,11 @@ class _Agent:
         """Answer one message; False once told to quit."""
         kind = message["type"]
         if kind == "hello":
-            if message.get("protocol") != PROTOCOL or message.get("version") != VERSION:
-                raise HostError(f"the host speaks {message.get('protocol')!r} version "
-                                f"{message.get('version')!r}, not {PROTOCOL!r} version {VERSION}")
+            version = message.get("version")
+            if message.get("protocol") != PROTOCOL or not (_whole(version) and version == VERSION):
+                raise HostError(f"the host speaks {_said(message.get('protocol'))} version "
+                                f"{_said(version)}, not {PROTOCOL!r} version "
+                                f"{VERSION}")
             self.send({"type": "hello", "version": VERSION, "name": f"passport {self.name}",
                        "view": True})
         elif kind == "new_game":
@@ -89,7 +132,7 @@ class _Agent:
         elif kind == "quit":
             return False
         elif kind != "observe":  # the view at each decision holds all a step told
-            raise HostError(f"{kind!r} is not a message of the agent protocol")
+            raise HostError(f"{_said(kind)} is not a message of the agent protocol")
         return True
 
     def begin(self, message: dict) -> None:
@@ -97,13 +140,16 @@ class _Agent:
         extensions, round_cap = message.get("extensions"), message.get("round_cap")
         if not (isinstance(extensions, list) and all(isinstance(e, str) for e in extensions)):
             raise HostError("new_game names its extensions as a list of names")
+        if not (_whole(players) and _whole(round_cap)):
+            raise HostError("new_game gives its players and round_cap as whole numbers")
         try:
             self.config = Config(players=players, extensions=parse_extensions(extensions),
                                  round_cap=round_cap)
         except (ConfigError, TypeError, ValueError) as error:
-            raise HostError(f"new_game's settings can't be played: {error}") from None
-        if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players):
-            raise HostError(f"new_game's seat {seat!r} is not a seat of a {players}-player game")
+            raise HostError(f"new_game's settings can't be played: {_cut(str(error))}") from None
+        if not (_whole(seat) and 0 <= seat < players):
+            raise HostError(f"new_game's seat {_said(seat)} is not a seat of a {players}-player "
+                            "game")
         self.seat = seat
         book = self.book_of(self.config) if self.book_of is not None else None
         self.bot = make_bot(self.name, self.seed, self.think, book=book)
@@ -112,7 +158,8 @@ class _Agent:
         if self.bot is None:
             raise HostError("a decision came before new_game")
         actions = message.get("actions")
-        if not (isinstance(actions, list) and all(isinstance(a, dict) for a in actions)):
+        if not (isinstance(actions, list)
+                and all(isinstance(a, dict) and _whole(a.get("id")) for a in actions)):
             raise HostError("a decision lists its actions as objects with an id")
         if "view" not in message:
             raise HostError("a decision came without the seat's view, which this agent asked "
@@ -120,7 +167,7 @@ class _Agent:
         try:
             view = view_from_seen(self.config, message["view"], [a.get("id") for a in actions])
         except StateError as error:
-            raise HostError(f"a decision's view can't be used: {error}") from None
+            raise HostError(f"a decision's view can't be used: {_cut(str(error))}") from None
         if view.seat != self.seat:
             raise HostError(f"a decision for seat {view.seat} came to seat {self.seat}")
         return self.bot.choose(view)

@@ -42,7 +42,7 @@ def agent(name, seed, think, no_book):
     prepare_engine()
     prepare_bots([name.lower()])
     try:
-        serve(name.lower(), seed, think, sys.stdin, sys.stdout, book_of)
+        serve(name.lower(), seed, think, sys.stdin.buffer, sys.stdout, book_of)
     except HostError as error:
         click.echo(f"passport agent: {error}", err=True)
         sys.exit(2)

@@ -127,3 +127,37 @@ def test_hard_plays_the_book_it_is_given_for_the_games_settings():
     serve("hard", 0, None, [json.dumps(m) + "\n" for m in messages], out, book_of)
     answers = [json.loads(line) for line in out.getvalue().splitlines()]
     assert given == [(2, 0)] and answers[1] == {"type": "action", "id": last}
+
+
+@pytest.mark.parametrize("line, words", [
+    (b"[" * 200_000, "message 1 is not JSON (more than 100,000 values)"),
+    (b"[" * 5_000, "message 1 is not JSON (nested more than"),
+    (b'{"type": "hello", "version": ' + b"9" * 5_000 + b"}", "more than 40 digits"),
+    (b'{"type": "ping", "x": NaN}', "NaN"),
+    (b'{"type": "\xff"}', "not UTF-8"),
+    (b'{"type": "ping", "x": "' + b"x" * 1_100_000 + b'"}', "longer than the 1,048,576 bytes"),
+    (json.dumps({**HELLO, "version": True}).encode(), "version True"),
+    (json.dumps({"type": "x" * 5000}).encode(), "'xxxxxxxx"),
+])
+def test_a_line_past_the_limits_is_one_sentence(line, words):
+    with pytest.raises(HostError, match=r"^[^\n]{,400}$") as error:
+        serve("random", 0, None, io.BytesIO(line + b"\n"), io.StringIO())
+    assert words in str(error.value)
+
+
+def test_new_game_settings_of_the_wrong_type_are_one_sentence():
+    game = Game.new(players=3, extensions="all", seed=2)
+    start = new_game(game, game.decider)
+    for field, value in [("players", "3"), ("players", 3.0), ("round_cap", [200]),
+                         ("seat", True), ("extensions", ["x" * 10_000])]:
+        lines = [json.dumps(HELLO), json.dumps({**start, field: value})]
+        with pytest.raises(HostError, match=r"^[^\n]{,400}$"):
+            serve("random", 0, None, lines, io.StringIO())
+
+
+def test_passport_agent_reads_bytes_that_are_not_utf8_as_a_broken_protocol():
+    done = subprocess.run([sys.executable, "-m", "passport_cli", "agent", "--bot", "random"],
+                          input=b"\xff\xfe\n", capture_output=True, timeout=120)
+    assert done.returncode == 2
+    assert done.stderr.decode() == ("passport agent: message 1 is not JSON "
+                                    "(not a JSON text (not UTF-8))\n")
