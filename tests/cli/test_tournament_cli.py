@@ -236,6 +236,26 @@ def test_a_program_that_breaks_the_protocol_forfeits_and_the_run_goes_on(passpor
     assert again.exit_code == 0, again.output  # a file with forfeits resumes
 
 
+@pytest.mark.parametrize("workers", [1, 2])
+@pytest.mark.parametrize("line, detail", [
+    ("'[' * 200_000", "more than 100,000 values"),
+    ("'9' * 5_000", "more than 40 digits"),
+])
+def test_a_line_past_the_limits_is_a_forfeit_and_every_game_is_kept(passport, tmp_path, workers,
+                                                                   line, detail):
+    import sys
+    bad = agent_script(tmp_path, "bad.py", "    if m['type'] == 'decide':\n"
+                                           f"        print({line}, flush=True)\n")
+    out = tmp_path / "bad.json"
+    result = passport("tournament", "--bots", f"cmd:{sys.executable} {bad},greedy",
+                      "--games", "2", "--workers", workers, "--out", str(out))
+    assert result.exit_code == 0, result.output
+    saved = json.loads(out.read_text())
+    assert len(saved["games"]) == 4
+    assert {(g["forfeit"]["reason"], detail in g["forfeit"]["detail"])
+            for g in saved["games"]} == {("bad message", True)}
+
+
 @pytest.mark.parametrize("bots, message", [
     ("cmd:,greedy", "names no program"),
     ("cmd:python 'open,greedy", "can't be read"),
