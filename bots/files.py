@@ -8,14 +8,15 @@ from pathlib import Path
 from engine.record import write_atomically
 
 
-def write_text_atomically(path: Path, text: str) -> None:
+def write_text_atomically(path: Path, text: str, private: bool = False) -> None:
     """Write `text` atomically (engine.record.write_atomically): a crash or
     Ctrl-C never leaves half a file, and a run resumed from it loses at most
-    what was not yet saved. Creates missing parent directories; raises
-    OSError when the file can't be written."""
+    what was not yet saved. A `private` file is readable by its owner only
+    (mode 0600). Creates missing parent directories; raises OSError when
+    the file can't be written."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomically(path, text.encode("utf-8"))
+    write_atomically(path, text.encode("utf-8"), 0o600 if private else 0o666)
 
 
 def run_file_text(document: dict) -> str:

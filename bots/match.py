@@ -24,6 +24,7 @@ here; each derives its seeds with `derive_seed`, under a purpose of its own.
 from __future__ import annotations
 
 import hashlib
+import secrets
 import signal
 import threading
 from contextlib import contextmanager
@@ -54,6 +55,18 @@ def derive_seed(purpose: str, *parts, bits: int = 53) -> int:
     text = ":".join([f"passport-{purpose}", *map(str, parts)])
     digest = hashlib.blake2b(text.encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> (64 - bits)
+
+
+RUN_SEED_BITS = 63  # a run seed drawn for a run started without one
+
+
+def secret_seed() -> int:
+    """A run seed that no other program can know or work out: 63 bits from
+    the operating system's source of secure randomness. A run given no seed
+    gets one, so that its deals and bots follow from no public fact (an
+    outside program at the table knows the code, and can read the command
+    line of every process on the machine: docs/agent-protocol.md)."""
+    return secrets.randbits(RUN_SEED_BITS)
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,13 @@ reads the completed deals in deal order, so its verdict and the deal that
 decided it do not depend on `workers` either; games that were under way
 when it decided are kept in the file.
 
+Secret. A run's seed decides every deal, so a program at the table that
+knew it would know every hand. A run given no seed draws a secret one
+(bots.match.secret_seed); the results file, which keeps it for a resume,
+is readable by its owner only (mode 0600), and a records directory the
+run creates is too (0700): a record holds a deal that the deal's other
+rotations play again.
+
 The results file (JSON, FILE_FORMAT version 1): {"format", "version",
 "settings", "results": the standings so far (`results_summary`), "games":
 one entry per finished game}. It is rewritten after every finished game -- at most once a second
@@ -57,8 +64,9 @@ from typing import Callable, Iterable
 from engine.cards import ALL_EXTENSIONS
 from engine.files import LimitError, parse_json, read_limited
 
-from .files import run_file_text, write_text_atomically
+from .agent_process import agent_user_named, run_agents_as
 from .agents import MOVE_TIME, AgentSpecError, agent_command
+from .files import run_file_text, write_text_atomically
 from .match import GameResult, Seat, Table, bot_players, derive_seed, record_path
 from .names import BotNameError, check_names, is_agent, phases_seen_of, plays_book, variant_of
 from .sprt import Sprt, SprtError, SprtRun, candidate_and_baseline
@@ -100,6 +108,9 @@ class TournamentSettings:
     agent_time: float = MOVE_TIME  # seconds a decision for an outside program
     # The opening book LEVEL+book entries play (an openings.Book; docs/openings.md).
     book: object = field(default=None, compare=False)
+    # The user outside programs run as (bots/agent_process.py); None: the host's.
+    # It changes no result, so it is not a setting of the results file.
+    agent_user: str | None = field(default=None, compare=False)
 
     def __post_init__(self):
         from engine import Config, ConfigError
@@ -132,6 +143,11 @@ class TournamentSettings:
                     agent_command(name)
                 except AgentSpecError as error:
                     raise TournamentError(str(error)) from None
+        if self.agent_user is not None:
+            try:
+                agent_user_named(self.agent_user)
+            except AgentSpecError as error:
+                raise TournamentError(str(error)) from None
         booked = any(map(plays_book, self.bots))
         if booked and self.book is None:
             raise TournamentError("hard+book and expert+book play an opening book: give one "
@@ -228,6 +244,8 @@ def play_scheduled(settings: TournamentSettings, game: ScheduledGame,
     config = Config(settings.players, settings.extensions, game.seed, settings.round_cap)
     seats = [Seat.bot(f"{name} #{game.entry(seat) + 1}", name)
              for seat, name in enumerate(game.seats)]
+    if any(map(is_agent, game.seats)):
+        run_agents_as(settings.agent_user)  # in this process: a worker's or a Ray task's
     players = bot_players(game.seats, game.bot_seeds, settings.think, measurement=True,
                           agent_time=settings.agent_time, book=settings.book)
     table = Table(config, seats, players, record=records_dir is not None)
@@ -285,7 +303,7 @@ def run_tournament(settings: TournamentSettings, *, done: dict[int, GameResult] 
         pending = []  # the file's games have decided the test already
     if records_dir is not None:
         try:
-            Path(records_dir).mkdir(parents=True, exist_ok=True)
+            Path(records_dir).mkdir(mode=0o700, parents=True, exist_ok=True)
         except OSError as error:
             raise TournamentError(f"{records_dir}: can't be created "
                                   f"({error.strerror or error})") from None
@@ -391,7 +409,7 @@ def save_results(path, settings: TournamentSettings, results: Iterable[GameResul
                 "games": [result_json(r, settings.players) for r in results]}
     path = Path(path)
     try:
-        write_text_atomically(path, run_file_text(document))
+        write_text_atomically(path, run_file_text(document), private=True)
     except OSError as error:
         raise ResultsFileError(f"{path}: can't be written ({error.strerror or error})") from None
 
@@ -429,6 +447,19 @@ def load_results(path, settings: TournamentSettings) -> dict[int, GameResult]:
             fail(f"game {result.number} is in the file twice")
         results[result.number] = result
     return results
+
+
+def results_file_seed(path) -> int | None:
+    """The run seed the results file at `path` holds, to resume it without
+    naming the seed (a secret one: see the module docstring); None if there
+    is no file. ResultsFileError, one sentence, if it is not one."""
+    path = Path(path)
+    if not path.exists():
+        return None
+    seed = _results_document(path)["settings"].get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ResultsFileError(f"{path}: its settings hold no run seed")
+    return seed
 
 
 def _results_document(path: Path) -> dict:

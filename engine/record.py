@@ -333,17 +333,18 @@ def write_record(doc: dict, path) -> None:
 STALE_AFTER_SECONDS = 600
 
 
-def write_atomically(path, data: bytes) -> None:
+def write_atomically(path, data: bytes, mode: int = 0o666) -> None:
     """Write `data` to a neighbour file, then rename it over `path`: a crash
     never leaves half a file. Neighbour files of `path` left by writers that
     were killed (their process is gone, or the file is ten minutes old) are
-    removed first. os.open with 0o666 keeps the user's umask. Raises OSError
-    when the file can't be written."""
+    removed first. The file is created with `mode` under the user's umask
+    (0o600: only its owner reads it, from its first byte on). Raises
+    OSError when the file can't be written."""
     path = Path(path)
     _remove_stale_neighbours(path)
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
         with os.fdopen(handle, "wb") as out:
             out.write(data)
         os.replace(temporary, path)

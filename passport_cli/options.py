@@ -105,6 +105,41 @@ def deal_seed_option(help: str):
                         help=f"{help} [default: a random one, printed at the start]")
 
 
+def run_seed_option(help: str):
+    """--seed of a run of games (selfplay): a secret one unless given, since a
+    seed that anyone could know (0, or one on a command line, which every
+    program on the machine can read) tells an outside program at the table
+    every deal (docs/agent-protocol.md)."""
+    def secret_unless_given(ctx, param, value):
+        if value is not None:
+            return value
+        from bots.match import secret_seed
+        return secret_seed()
+    return click.option("--seed", type=int, default=None, callback=secret_unless_given,
+                        help=f"{help}  [default: a secret one, kept in the records]")
+
+
+def agent_user_option(expose: bool = False):
+    """--agent-user USER: every outside program (cmd:COMMAND) the command
+    starts runs as USER (bots.agent_process.run_agents_as), who can't read
+    the host's memory, environment or private files. Checked and put into
+    effect for this process as the option is read (only root may give
+    another user); with `expose`, the command gets the name too (a
+    tournament hands it to its worker processes)."""
+    def check(ctx, param, value):
+        from bots.agent_process import AgentSpecError, run_agents_as
+        try:
+            run_agents_as(value)
+        except AgentSpecError as error:
+            raise click.BadParameter(str(error), ctx=ctx, param=param) from None
+        return value
+    return click.option("--agent-user", metavar="USER", default=None, callback=check,
+                        expose_value=expose,
+                        help="Run every outside program (cmd:) as USER, a user of its own "
+                             "that can't read this run's files or memory: the way to seat "
+                             "a program you don't trust (needs root; docs/agent-protocol.md).")
+
+
 def backend_options(command):
     """--backend and --address: where a run's games are played (bots/cluster.py)."""
     command = click.option(

@@ -7,7 +7,8 @@ import click
 from bots.names import LEVEL_WORDS, LEVELS, is_agent
 
 from ..options import (
-    deal_seed_option, difficulty_option, extensions_option, look_options, think_option,
+    agent_user_option, deal_seed_option, difficulty_option, extensions_option, look_options,
+    think_option,
 )
 # Options that set up a new game: a resumed game brings its own.
 NEW_GAME_OPTIONS = ("bots", "extensions", "seed", "name")
@@ -49,6 +50,7 @@ A bot may also be an outside program, cmd:COMMAND (docs/agent-protocol.md).
 @click.option("--bots", type=click.IntRange(1, 5), default=3, show_default=True,
               help="How many bots you play against (1 to 5).")
 @difficulty_option(LEVELS, "level", agents=True)
+@agent_user_option()
 @extensions_option("none")
 @deal_seed_option("Seed of the deal (and of the bots): the same seed, the same game.")
 @click.option("--name", default="You", show_default=True, callback=_name, help="Your name.")

@@ -6,7 +6,10 @@ import click
 
 from bots.names import BOT_NAMES
 
-from ..options import check_play_bots, check_players, extensions_option, round_cap_option, seats
+from ..options import (
+    agent_user_option, check_play_bots, check_players, extensions_option, round_cap_option,
+    run_seed_option, seats,
+)
 
 
 @click.command()
@@ -19,8 +22,8 @@ from ..options import check_play_bots, check_players, extensions_option, round_c
                    "cmd:COMMAND, an outside program (docs/agent-protocol.md) "
                    "(e.g. greedy,random,random).  [default: random in every seat]")
 @extensions_option("all")
-@click.option("--seed", type=int, default=0, show_default=True,
-              help="Seed of the run; every game's seed is derived from it.")
+@run_seed_option("Seed of the run; every game's seed is derived from it.")
+@agent_user_option()
 @click.option("--out", "out_dir", required=True,
               type=click.Path(file_okay=False, path_type=Path),
               help="Directory for the records (created if needed).")

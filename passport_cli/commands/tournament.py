@@ -7,8 +7,8 @@ import click
 from bots.names import BOT_NAMES
 
 from ..options import (
-    backend_options, check_backend, check_players, check_sprt, check_tournament_bots,
-    extensions_option, json_option, round_cap_option, seats, think_option,
+    agent_user_option, backend_options, check_backend, check_players, check_sprt,
+    check_tournament_bots, extensions_option, json_option, round_cap_option, seats, think_option,
 )
 from ..stopping import terminate_as_interrupt
 
@@ -68,8 +68,11 @@ def tournament_book(bots: list[str], extensions: int, think: float | None, path:
               help="Games played at once, each in a process of its own (with --backend "
                    "ray and no --address: the CPUs of the Ray instance started).")
 @backend_options
-@click.option("--seed", type=int, default=0, show_default=True,
-              help="Seed of the run; every deal and every bot is seeded from it.")
+@click.option("--seed", type=int, default=None,
+              help="Seed of the run; every deal and every bot is seeded from it. Every "
+                   "program on this machine can read a command line, so an outside program "
+                   "at the table could too.  [default: a secret one, kept in --out's file "
+                   "(readable by you only) to resume]")
 @extensions_option("all")
 @round_cap_option()
 @think_option("The expert's thinking time per move.  [default: 1]")
@@ -82,6 +85,7 @@ def tournament_book(bots: list[str], extensions: int, think: float | None, path:
               default=None, metavar="SECONDS",
               help="The time an outside program (cmd:) may take for one decision; past it, "
                    "it forfeits the game.  [default: 10]")
+@agent_user_option(expose=True)
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Results file (JSON), saved as games finish; if it exists, the run "
                    "resumes it, playing only the games it lacks.")
@@ -94,24 +98,26 @@ def tournament_book(bots: list[str], extensions: int, think: float | None, path:
 @json_option()
 @click.pass_context
 def tournament(ctx, bots, players, deals, workers, backend, address, seed, extensions,
-               round_cap, think, sprt, agent_time, out, records, book_path, as_json):
+               round_cap, think, sprt, agent_time, agent_user, out, records, book_path, as_json):
     """Play bots against each other; print win rates, ranks and ratings.
 
     Duplicate format: every deal is replayed once per seating, the bots moving
     one seat round the table each time, so each bot plays each deal from each
     seat (--games 10 with 4 players: 40 games). Every game is seeded on its own:
     the same --seed gives the same results with any --workers, and an
-    interrupted run given the same --out resumes where it stopped.
+    interrupted run given the same --out resumes where it stopped. Without
+    --seed the run's seed is a secret one, which --out's file keeps.
 
     With --sprt the run is a sequential test that stops as soon as it can
     tell S1 from S0, one deal (all its seatings) being one observation."""
     import json
 
+    from bots.match import secret_seed
     from bots.sprt import SprtRun
     from bots.standings import RunningTally
     from bots.tournament import (
-        ResultsFileError, TournamentError, TournamentSettings, load_results, results_summary,
-        run_tournament,
+        ResultsFileError, TournamentError, TournamentSettings, load_results, results_file_seed,
+        results_summary, run_tournament,
     )
 
     from ..runs.tournament import TournamentProgress, render_tournament
@@ -127,12 +133,18 @@ def tournament(ctx, bots, players, deals, workers, backend, address, seed, exten
         book = tournament_book(bots, extensions, think, book_path)
     except BookError as error:
         raise FileProblem(f"Can't use the opening book: {error}.") from None
+    if seed is None:  # the seed of the run being resumed, or a new secret one
+        try:
+            seed = (results_file_seed(out) if out is not None else None)
+        except ResultsFileError as error:
+            raise FileProblem(str(error)) from None
+        seed = secret_seed() if seed is None else seed
     try:
         from bots.agents import MOVE_TIME
         settings = TournamentSettings(bots=bots, deals=deals, seed=seed, extensions=extensions,
                                       round_cap=round_cap, think=think, sprt=sprt,
                                       agent_time=MOVE_TIME if agent_time is None else agent_time,
-                                      book=book)
+                                      book=book, agent_user=agent_user)
     except TournamentError as error:
         raise click.BadParameter(str(error), ctx=ctx, param_hint="'--bots'") from None
     try:

@@ -7,8 +7,8 @@ import click
 from bots.names import BOT_NAMES
 
 from ..options import (
-    deal_seed_option, difficulty_option, extensions_option, look_options, round_cap_option,
-    think_option,
+    agent_user_option, deal_seed_option, difficulty_option, extensions_option, look_options,
+    round_cap_option, think_option,
 )
 
 
@@ -24,6 +24,7 @@ def _save(ctx, param, value):
 @click.option("--bots", type=click.IntRange(2, 6), default=4, show_default=True,
               help="How many bots play (2 to 6 seats).")
 @difficulty_option(BOT_NAMES, "bot", agents=True)
+@agent_user_option()
 @extensions_option("all")
 @deal_seed_option("Seed of the deal and the bots: the same seed, the same game.")
 @click.option("--reveal", is_flag=True,

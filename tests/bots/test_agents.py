@@ -4,9 +4,11 @@ forfeits its game with the reason, and the table goes on to the end."""
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import textwrap
 import threading
 import time
@@ -406,3 +408,68 @@ def test_a_crash_says_the_last_lines_the_agent_wrote_on_stderr(tmp_path):
     fault = table.result().fault
     assert fault["reason"] == "crashed" and "exited with code 1" in fault["detail"]
     assert fault["sent"].endswith("ZeroDivisionError: the last words") and len(fault["sent"]) <= 300
+
+
+def an_agent_that_says(tmp_path, expression: str) -> str:
+    """An agent that answers its first decision with the first action and
+    writes `expression` (its environment, its uid) to tmp_path/said.json."""
+    said = tmp_path / "said.json"
+    return script(tmp_path, f"""\
+        if m['type'] == 'new_game':
+            import os
+            open({str(said)!r}, 'w').write(json.dumps({expression}))
+        elif m['type'] == 'decide':
+            send({{'type': 'action', 'id': m['actions'][0]['id']}})
+        elif m['type'] == 'quit':
+            break
+        """)
+
+
+def test_an_agent_starts_with_a_clean_environment(tmp_path, monkeypatch):
+    from bots.agent_process import PASSED_ENVIRONMENT
+    monkeypatch.setenv("PASSPORT_HOST_TOKEN", "not for agents")
+    monkeypatch.setenv("LC_TIME", "C")
+    table = table_with(an_agent_that_says(tmp_path, "dict(os.environ)"), players=2)
+    within(60, table.play)
+    environment = json.loads((tmp_path / "said.json").read_text())
+    assert set(environment) <= {*PASSED_ENVIRONMENT, "LC_TIME", "HOME", "PYTHONUNBUFFERED"}
+    assert environment["LC_TIME"] == "C" and environment["PYTHONUNBUFFERED"] == "1"
+    assert "PASSPORT_HOST_TOKEN" not in environment
+
+
+def test_another_user_needs_root_and_an_existing_name():
+    from bots.agent_process import agent_user_named
+    with pytest.raises(AgentSpecError, match="no user named 'no-such-user-here'"):
+        agent_user_named("no-such-user-here")
+    if os.geteuid() != 0:
+        with pytest.raises(AgentSpecError, match="only root can start a program as another user"):
+            agent_user_named("nobody")
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="needs root: only root starts a program as "
+                    "another user")
+def test_an_agent_runs_as_the_user_it_is_given(tmp_path):
+    from bots.agent_process import run_agents_as
+    folder = Path(tempfile.mkdtemp(prefix="passport-user-"))
+    try:
+        folder.chmod(0o777)
+        agent = folder / "agent.py"
+        agent.write_text(textwrap.dedent("""\
+            import json, os, sys
+            for line in sys.stdin:
+                m = json.loads(line)
+                if m["type"] == "hello":
+                    print(json.dumps({"type": "hello", "name": str(os.getuid()), "version": 1}),
+                          flush=True)
+                elif m["type"] == "quit":
+                    break
+            """), encoding="utf-8")
+        agent.chmod(0o644)
+        run_agents_as("nobody")
+        outside = OutsideAgent(f"cmd:/usr/bin/python3 {agent}")
+        outside.start()
+        assert outside.agent_name == "65534"
+        outside.close()
+    finally:
+        run_agents_as(None)
+        shutil.rmtree(folder, ignore_errors=True)

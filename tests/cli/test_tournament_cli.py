@@ -2,6 +2,12 @@
 results file (resume, refusals) and one-line errors for bad options."""
 
 import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -292,3 +298,161 @@ def test_without_a_book_given_a_level_plays_the_one_the_package_ships(passport, 
     assert result.exit_code == 0, result.output
     recorded = json.loads(out.read_text())["settings"]["book"]
     assert recorded == read_book(shipped_path("hard", 2, 0)).identity()
+
+
+# ---- hidden information against a program on the same machine (docs/agent-protocol.md)
+
+REPO = Path(__file__).parents[2]
+SPY = REPO / "tests" / "bots" / "spy_agent.py"
+SYSTEM_PYTHON = "/usr/bin/python3"  # any user may run it; the venv's may be in a private home
+PASSED = {"PATH", "HOME", "LANG", "LANGUAGE", "TZ", "NUMBA_CACHE_DIR", "PYTHONUNBUFFERED",
+          "USER", "LOGNAME"}
+
+
+@pytest.fixture
+def open_folder():
+    """A folder every user may enter and read: what keeps a run's secrets
+    in it is the mode of the files the run writes, nothing else."""
+    base = Path(tempfile.mkdtemp(prefix="passport-spy-"))
+    base.chmod(0o755)
+    yield base
+    shutil.rmtree(base, ignore_errors=True)
+
+
+def spy_tournament(base: Path, *options) -> tuple[list[dict], Path]:
+    """`passport tournament` started as a person starts it (a process of its
+    own), the spy agent (tests/bots/spy_agent.py) against greedy, 2 deals,
+    with a results file and records in `base`; the spy's reports (one per
+    game it played) and the run's folder."""
+    spy = base / "spy_agent.py"
+    shutil.copyfile(SPY, spy)
+    spy.chmod(0o644)
+    reports = base / "reports"
+    reports.mkdir()
+    reports.chmod(0o1777)
+    run = base / "run"
+    run.mkdir()
+    run.chmod(0o755)
+    python = SYSTEM_PYTHON if os.access(SYSTEM_PYTHON, os.X_OK) else sys.executable
+    done = subprocess.run(
+        [sys.executable, "-m", "passport_cli", "tournament",
+         "--bots", f"cmd:{python} {spy} {reports},greedy", "--games", "2", "--round-cap", "30",
+         "--out", str(run / "results.json"), "--records", str(run / "records"), "--json",
+         *options],
+        capture_output=True, text=True, timeout=600, cwd=REPO,
+        env={**os.environ, "PASSPORT_SPY_MARKER": "the host's own secret"})
+    assert done.returncode == 0, done.stderr
+    found = [json.loads(path.read_text()) for path in sorted(reports.iterdir())]
+    assert len(found) == 4  # one per game: 2 deals, 2 seatings
+    return found, run
+
+
+def hands_the_spy_can_name(reports: list[dict], run: Path) -> dict[str, list]:
+    """For each record of the run whose deal follows from a number the spy
+    found (the run's seed, or the deal's own seed), every hand of that deal,
+    as the engine deals it from that number."""
+    from bots.match import derive_seed
+    from engine import Config, Game
+    from engine.record import GameRecorder
+
+    found = {n for report in reports for n in report["numbers"]}
+    named = {}
+    for path in sorted((run / "records").iterdir()):
+        record = json.loads(path.read_text())
+        deal, config = record["tournament"]["deal"], record["config"]
+        dealt = found | {derive_seed("tournament", n, deal, "deal") for n in found}
+        if config["seed"] in dealt:
+            game = Game(Config(players=config["players"], extensions=31, seed=config["seed"],
+                               round_cap=config["round_cap"]))
+            named[path.name] = GameRecorder(game).document()["setup"]["hands"]
+    return named
+
+
+def test_a_seed_on_the_command_line_tells_a_program_every_hand(open_folder):
+    """The spy's teeth: run as the host's user with --seed given, it finds
+    the seed on the host's command line and every hand follows from it."""
+    reports, run = spy_tournament(open_folder, "--seed", "12345")
+    assert any("12345" in line for report in reports for line in report["ancestor_command_lines"])
+    named = hands_the_spy_can_name(reports, run)
+    assert len(named) == 4
+    for name, hands in named.items():
+        assert hands == json.loads((run / "records" / name).read_text())["setup"]["hands"]
+
+
+def test_without_a_seed_no_command_line_or_environment_tells_one(open_folder):
+    """As the host's own user (no root needed): the run's seed is on no
+    command line of the host or the keeper, not in the program's
+    environment (which is the short list, without the host's variables);
+    the results file is its owner's alone and so are the records."""
+    reports, run = spy_tournament(open_folder)
+    results = json.loads((run / "results.json").read_text())
+    seed = str(results["settings"]["seed"])
+    for report in reports:
+        assert len(report["ancestors"]) >= 2  # the keeper, the host
+        assert not any(seed in line for line in report["ancestor_command_lines"])
+        assert set(report["own_environment"]) <= PASSED
+        assert "PASSPORT_SPY_MARKER" not in report["own_environment"]
+        assert report["own_environment"]["PYTHONUNBUFFERED"] == "1"
+        # The host's own user can read its files: that is why a program you
+        # don't trust runs as another user (the test below).
+        assert str(run / "results.json") in report["files_read"]
+    assert (run / "results.json").stat().st_mode & 0o777 == 0o600
+    assert (run / "records").stat().st_mode & 0o777 == 0o700
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="needs root: the documented way to seat a program "
+                    "you don't trust runs it as another user (--agent-user), which only root "
+                    "can start")
+def test_a_program_run_as_documented_for_one_you_dont_trust_learns_no_hidden_card(open_folder):
+    """As docs/agent-protocol.md says to run a program you don't trust: as
+    another user (nobody), no --seed. The spy reads every command line and
+    environment it can, its own environment, and every file named on a
+    command line (the results file, the records) or in the host's saves:
+    no number it found deals any game of the run, and it read no file of
+    the run and no environment but its own."""
+    reports, run = spy_tournament(open_folder, "--agent-user", "nobody")
+    assert {report["uid"] for report in reports} == {65534}
+    assert hands_the_spy_can_name(reports, run) == {}
+    for report in reports:
+        assert not [path for path in report["files_read"] if path.startswith(str(run))]
+        assert not any(report["ancestor_environments_read"])
+        assert set(report["own_environment"]) <= PASSED
+        assert report["own_environment"]["USER"] == "nobody"
+        assert str(run / "results.json") in report["refused"]
+        assert str(run / "records") in report["refused"]
+
+
+def test_deals_differ_between_runs_without_a_seed_and_repeat_with_one(passport, tmp_path):
+    def setups(*seed) -> list:
+        records = tmp_path / f"records-{len(list(tmp_path.iterdir()))}"
+        result = passport("tournament", "--bots", "greedy,random", "--games", "2",
+                          "--round-cap", "10", "--records", str(records), "--json", *seed)
+        assert result.exit_code == 0, result.output
+        return [json.loads(path.read_text())["setup"] for path in sorted(records.iterdir())]
+    assert setups() != setups()
+    assert setups("--seed", "8") == setups("--seed", "8")
+
+
+def test_a_run_without_a_seed_resumes_with_the_secret_one_in_its_file(passport, tmp_path):
+    out = tmp_path / "secret.json"
+    first = passport("tournament", "--bots", "greedy,random", "--games", "1", "--round-cap", "10",
+                     "--out", str(out), "--json")
+    assert first.exit_code == 0, first.output
+    seed = json.loads(out.read_text())["settings"]["seed"]
+    assert out.stat().st_mode & 0o777 == 0o600
+    again = passport("tournament", "--bots", "greedy,random", "--games", "2", "--round-cap", "10",
+                     "--out", str(out), "--json")
+    assert again.exit_code == 0, again.output
+    data = json.loads(again.stdout)
+    assert data["settings"]["seed"] == seed and data["games_played"] == 4
+
+
+def test_agent_user_needs_root_or_says_so_in_one_line(passport):
+    result = passport("tournament", "--bots", "greedy,random", "--games", "1",
+                      "--agent-user", "no-such-user-here")
+    assert result.exit_code == 2 and "no user named 'no-such-user-here'" in result.stderr
+    if os.geteuid() != 0:
+        result = passport("tournament", "--bots", "greedy,random", "--games", "1",
+                          "--agent-user", "nobody")
+        assert result.exit_code == 2 and "only root can start a program as another user" in (
+            " ".join(result.stderr.split()))
