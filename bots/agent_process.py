@@ -86,6 +86,11 @@ def shown(text: str) -> str:
     return text if len(text) <= SHOWN else text[:SHOWN] + f"... ({len(text)} characters)"
 
 
+def _head(data: bytes) -> str:
+    """The start of a line too long to read, at most SHOWN characters."""
+    return data[:SHOWN].decode("utf-8", "replace") + "..."
+
+
 def _last(text: str) -> str:
     """The end of `text`, at most SHOWN characters."""
     return text if len(text) <= SHOWN else "..." + text[-(SHOWN - 3):]
@@ -247,24 +252,25 @@ class AgentProcess:
         return data
 
     def _take_output(self, data: bytes) -> None:
+        searched = len(self._buffer)  # the bytes before have no newline
         self._buffer += data
+        start = 0
         while True:
-            end = self._buffer.find(b"\n")
+            end = self._buffer.find(b"\n", max(start, searched))
             if end < 0:
                 break
-            line = bytes(self._buffer[:end])
-            del self._buffer[:end + 1]
-            self._take_line(line)
+            self._take_line(bytes(self._buffer[start:end]))
+            start = end + 1
+        del self._buffer[:start]
         if len(self._buffer) > MAX_LINE and not self._closing:
             raise AgentFault("bad message", f"a line of over {MAX_LINE:,} bytes",
-                             shown(self._buffer[:SHOWN + 1].decode("utf-8", "replace")))
+                             _head(self._buffer))
 
     def _take_line(self, line: bytes) -> None:
         if self._closing:
             return
         if len(line) > MAX_LINE:
-            raise AgentFault("bad message", f"a line of over {MAX_LINE:,} bytes",
-                             shown(line[:SHOWN + 1].decode("utf-8", "replace")))
+            raise AgentFault("bad message", f"a line of over {MAX_LINE:,} bytes", _head(line))
         text = line.decode("utf-8", "replace").rstrip("\r")
         try:
             message = parse_json(line, max_items=LINE_VALUES)
@@ -280,15 +286,23 @@ class AgentProcess:
         self._pending.append(message)
 
     def _take_stderr(self, data: bytes) -> None:
+        searched = len(self._stderr_partial)
         self._stderr_partial += data
+        start = 0
         while True:
-            end = self._stderr_partial.find(b"\n")
-            if end < 0 and len(self._stderr_partial) <= 4 * SHOWN:
+            end = self._stderr_partial.find(b"\n", max(start, searched))
+            if end < 0:
                 break
-            cut = end if end >= 0 else len(self._stderr_partial)
-            line = bytes(self._stderr_partial[:cut])
-            del self._stderr_partial[:cut + (end >= 0)]
-            self.stderr_lines.append(shown(line.decode("utf-8", "replace").rstrip("\r")))
+            self._keep_stderr_line(self._stderr_partial[start:end])
+            start = end + 1
+        del self._stderr_partial[:start]
+        if len(self._stderr_partial) > 4 * SHOWN:  # a line that goes on: keep its start
+            self._keep_stderr_line(self._stderr_partial)
+            self._stderr_partial.clear()
+
+    def _keep_stderr_line(self, line: bytearray) -> None:
+        self.stderr_lines.append(shown(bytes(line[:4 * SHOWN]).decode("utf-8", "replace")
+                                       .rstrip("\r")))
 
     def _take_status(self, data: bytes) -> None:
         self._status_buffer += data

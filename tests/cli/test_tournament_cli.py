@@ -174,6 +174,18 @@ def test_selfplay_with_bots(passport, tmp_path):
     one_error_line(mismatch, "--bots")
 
 
+def test_selfplay_without_a_seed_deals_from_a_secret_one(passport, tmp_path):
+    def run(folder: str, *seed) -> dict:
+        result = passport("selfplay", "--out", tmp_path / folder, "--bots", "greedy,random",
+                          "--round-cap", "5", *seed)
+        assert result.exit_code == 0, result.output
+        return json.loads((tmp_path / folder / "game-0001.json").read_text())
+    first, second = run("a"), run("b")
+    assert first["setup"] != second["setup"]
+    assert first["selfplay"]["run_seed"] != second["selfplay"]["run_seed"]
+    assert run("c", "--seed", "4")["setup"] == run("d", "--seed", "4")["setup"]
+
+
 def test_an_sprt_run_says_its_verdict(passport):
     args = ("tournament", "--bots", "greedy,random", "--extensions", "none", "--seed", "4",
             "--sprt", "0.5,0.7")
