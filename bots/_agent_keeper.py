@@ -34,10 +34,6 @@ KILL_TIME = 5.0    # the most seconds spent killing a tree that forks as fast as
 PR_SET_CHILD_SUBREAPER = 36  # linux/prctl.h
 
 
-class _Stop(Exception):
-    """SIGTERM: end the tree now."""
-
-
 def main(argv: list[str]) -> int:
     control, status = int(argv[0]), int(argv[1])
     uid = None if argv[2] == "-" else int(argv[2])
@@ -47,8 +43,12 @@ def main(argv: list[str]) -> int:
         os.set_inheritable(fd, False)  # the program gets neither
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the host's to handle
     signal.signal(signal.SIGHUP, signal.SIG_IGN)  # so is a closed terminal
-    signal.signal(signal.SIGTERM, _stop)
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})  # until there is a tree to end
+    # SIGTERM writes a byte that _watch sees, whenever it comes: the tree is
+    # then ended, never left half-watched by a handler that interrupts.
+    terminated, woken = os.pipe()
+    os.set_blocking(woken, False)
+    signal.set_wakeup_fd(woken)
+    signal.signal(signal.SIGTERM, lambda *_: None)
     _become_subreaper()
     agent, why = _start(command, uid, gid)
     _silence_own_streams()  # the pipes' only holders are now the program's processes
@@ -56,18 +56,10 @@ def main(argv: list[str]) -> int:
         _say(status, f"failed {why}")
         return 0
     _say(status, f"started {agent}")
-    try:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
-        _watch(agent, control, status)
-    except _Stop:
-        pass
+    _watch(agent, control, status, terminated)
     _end_tree(agent)
     _say(status, "ended")
     return 0
-
-
-def _stop(*_):
-    raise _Stop
 
 
 def _say(status: int, line: str) -> None:
@@ -97,8 +89,7 @@ def _start(command: list[str], uid: int | None, gid: int | None):
             os.close(failed_read)
             for number in (signal.SIGINT, signal.SIGHUP, signal.SIGTERM, signal.SIGPIPE,
                            signal.SIGXFSZ):
-                signal.signal(number, signal.SIG_DFL)  # as any program starts, not as the keeper runs
-            signal.pthread_sigmask(signal.SIG_SETMASK, set())
+                signal.signal(number, signal.SIG_DFL)  # as a program starts, not as the keeper
             os.setsid()
             if gid is not None:
                 os.setgroups([])
@@ -132,18 +123,20 @@ def _silence_own_streams() -> None:
     os.close(null)
 
 
-def _watch(agent: int, control: int, status: int) -> None:
-    """Until CONTROL ends: say when the program exits."""
+def _watch(agent: int, control: int, status: int, terminated: int) -> None:
+    """Until CONTROL ends or SIGTERM comes: say when the program exits."""
     exited = None
     try:
         exit_signal = os.pidfd_open(agent)  # readable once the program exits
     except (AttributeError, OSError):
         exit_signal = None
     while True:
-        watched = [control] + ([exit_signal] if exit_signal is not None and exited is None else [])
+        watched = [control, terminated]
+        if exit_signal is not None and exited is None:
+            watched.append(exit_signal)
         timeout = None if exited is not None or exit_signal is not None else 0.05
         ready, _, _ = select.select(watched, [], [], timeout)
-        if control in ready and not os.read(control, 512):
+        if terminated in ready or (control in ready and not os.read(control, 512)):
             return
         if exited is None:
             exited = _exit_code(agent)
@@ -225,7 +218,6 @@ def _end_tree(agent: int) -> None:
     """SIGTERM to the whole tree, GRACE seconds to exit, then SIGKILL until
     no process of it is left (a process whose parent dies becomes the
     keeper's child, so a tree with no living child of the keeper is gone)."""
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # ending it once is enough
     _signal_tree(agent, signal.SIGTERM)
     deadline = time.monotonic() + GRACE
     while time.monotonic() < deadline:

@@ -308,7 +308,8 @@ class AgentProcess:
         self._status_buffer += data
         while b"\n" in self._status_buffer:
             end = self._status_buffer.find(b"\n")
-            word, _, rest = bytes(self._status_buffer[:end]).decode("utf-8", "replace").partition(" ")
+            line = bytes(self._status_buffer[:end]).decode("utf-8", "replace")
+            word, _, rest = line.partition(" ")
             del self._status_buffer[:end + 1]
             if word == "started":
                 self.agent_pid = int(rest)

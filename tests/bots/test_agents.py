@@ -473,3 +473,37 @@ def test_an_agent_runs_as_the_user_it_is_given(tmp_path):
     finally:
         run_agents_as(None)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_when_the_host_dies_its_agents_processes_are_ended(tmp_path):
+    """The host is killed (SIGKILL: no cleanup of its own) while an agent and
+    a grandchild of it in a session of its own run: the keeper ends both."""
+    pids = tmp_path / "pids"
+    agent = script(tmp_path, f"""\
+        if m['type'] == 'ping':
+            import os, subprocess
+            child = subprocess.Popen(['sleep', '600'], start_new_session=True,
+                                     stdout=subprocess.DEVNULL)
+            open({str(pids)!r}, 'w').write(f'{{os.getpid()}} {{child.pid}}\\n')
+            send({{'type': 'pong'}})
+        """)
+    host = textwrap.dedent("""\
+        import sys, time
+        from bots.agents import OutsideAgent
+        agent = OutsideAgent(sys.argv[1])
+        agent.ping()
+        print("ready", flush=True)
+        time.sleep(600)
+        """)
+    process = subprocess.Popen([PYTHON, "-c", host, agent], stdout=subprocess.PIPE, text=True,
+                               cwd=Path(__file__).parents[2])
+    try:
+        assert process.stdout.readline() == "ready\n"
+        started = [int(pid) for pid in pids.read_text().split()]
+        assert len(started) == 2 and not any(gone(pid, seconds=0.1) for pid in started)
+        process.kill()
+        process.wait()
+        assert all(gone(pid) for pid in started)
+    finally:
+        process.kill()
+        stop_listed(pids)

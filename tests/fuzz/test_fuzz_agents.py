@@ -53,7 +53,8 @@ ADVERSARIAL = st.one_of(
     st.integers(1, 300_000).map(lambda n: b"[" * n),
     st.integers(1, 20_000).map(lambda n: b'{"type": "action", "id": ' + b"9" * n + b"}"),
     st.sampled_from([b"NaN", b'{"type": "action", "id": Infinity}', b"-Infinity", b"1e999",
-                     b'{"type": "info", "x": NaN}', b"", b"\r", b"\x00", b"\xff\xfe", b"\xed\xa0\x80",
+                     b'{"type": "info", "x": NaN}', b"", b"\r", b"\x00", b"\xff\xfe",
+                     b"\xed\xa0\x80",
                      b'{"type": "action", "id": true}', b'{"type": "action", "id": 1.0}',
                      b'{"type": "info"} {"type": "info"}', b'{"type": "\xe2\x80\xae"}']),
     st.integers(1, 3_000_000).map(lambda n: b'{"type": "info", "t": "' + b"x" * n + b'"}'),
@@ -82,7 +83,8 @@ def within(seconds: float, call) -> None:
 
 @FUZZ
 @given(LINES, st.booleans())
-def test_whatever_an_agent_writes_is_an_answer_or_a_forfeit(tmp_path_factory, lines, newline_at_end):
+def test_whatever_an_agent_writes_is_an_answer_or_a_forfeit(tmp_path_factory, lines,
+                                                             newline_at_end):
     """A puppet agent writes its hello, then `lines` where its first answer
     is awaited; it reads two messages (hello, new_game) and exits."""
     payload = tmp_path_factory.mktemp("agent") / "payload"
