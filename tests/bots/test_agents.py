@@ -408,6 +408,8 @@ def test_a_crash_says_the_last_lines_the_agent_wrote_on_stderr(tmp_path):
     fault = table.result().fault
     assert fault["reason"] == "crashed" and "exited with code 1" in fault["detail"]
     assert fault["sent"].endswith("ZeroDivisionError: the last words") and len(fault["sent"]) <= 300
+    kept = table.players[0].stderr_tail  # kept after the program is gone, for its game's log
+    assert 0 < len(kept) <= 20 and kept[-1] == "ZeroDivisionError: the last words"
 
 
 def an_agent_that_says(tmp_path, expression: str) -> str:
