@@ -71,7 +71,7 @@ def secret_seed() -> int:
 
 @dataclass(frozen=True)
 class Seat:
-    """Who sits at a seat: a name, and `human` or `bot:NAME` (RECORD.md `seats`)."""
+    """Who sits at a seat: a name, and `human` or `bot:NAME` (docs/record-format.md, `seats`)."""
     name: str
     player: str
 
@@ -356,12 +356,12 @@ class Table:
                           self.decisions)
 
     def document(self) -> dict:
-        """The game's record so far (RECORD.md)."""
+        """The game's record so far (docs/record-format.md)."""
         if self.recorder is None:
             raise ValueError("this table keeps no record")
         document = self.recorder.document()
         if self.forfeit is not None:
-            # Readers ignore fields they do not know (RECORD.md): who forfeited, and why.
+            # Readers ignore fields they do not know (docs/record-format.md): who forfeited, why.
             seat, fault = self.forfeit
             document["forfeit"] = {"seat": seat, **fault.to_json()}
         return document

@@ -256,7 +256,7 @@ def play_scheduled(settings: TournamentSettings, game: ScheduledGame,
     if records_dir is not None:
         from engine.record import write_record
         document = table.document()
-        # Readers ignore fields they do not know (RECORD.md); this one says
+        # Readers ignore fields they do not know (docs/record-format.md); this one says
         # where the game stands in its tournament and how to play it again.
         document["tournament"] = {"run_seed": settings.seed, "deal": game.deal,
                                   "rotation": game.rotation, "game": game.number,
