@@ -36,7 +36,9 @@ knew it would know every hand. A run given no seed draws a secret one
 (bots.match.secret_seed); the results file, which keeps it for a resume,
 is readable by its owner only (mode 0600), and a records directory the
 run creates is too (0700): a record holds a deal that the deal's other
-rotations play again.
+rotations play again. With outside programs run as another user
+(`agent_user`), an existing records directory that others may read is
+refused.
 
 The results file (JSON, FILE_FORMAT version 1): {"format", "version",
 "settings", "results": the standings so far (`results_summary`), "games":
@@ -304,9 +306,15 @@ def run_tournament(settings: TournamentSettings, *, done: dict[int, GameResult] 
     if records_dir is not None:
         try:
             Path(records_dir).mkdir(mode=0o700, parents=True, exist_ok=True)
+            shared = Path(records_dir).stat().st_mode & 0o077
         except OSError as error:
             raise TournamentError(f"{records_dir}: can't be created "
                                   f"({error.strerror or error})") from None
+        if shared and settings.agent_user is not None:
+            raise TournamentError(f"{records_dir}: other users may read it, and so the outside "
+                                  f"programs, run as {settings.agent_user}, the deals of its "
+                                  "records, which other seatings play again: make it yours "
+                                  "alone (chmod 700) or name a new folder")
     if results_path is not None:
         # Saved before the first game: a file that can't be written fails now,
         # not after an hour of games.

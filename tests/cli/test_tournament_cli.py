@@ -434,6 +434,19 @@ def test_a_program_run_as_documented_for_one_you_dont_trust_learns_no_hidden_car
         assert str(run / "records") in report["refused"]
 
 
+@pytest.mark.skipif(os.geteuid() != 0, reason="needs root: only root starts a program as "
+                    "another user (--agent-user)")
+def test_records_others_may_read_are_refused_for_programs_run_as_another_user(passport,
+                                                                              open_folder):
+    records = open_folder / "records"
+    records.mkdir(mode=0o755)
+    result = passport("tournament", "--bots", f"cmd:{SYSTEM_PYTHON} {SPY} {open_folder},greedy",
+                      "--games", "1", "--agent-user", "nobody", "--records", str(records))
+    assert result.exit_code == 2
+    assert "other users may read it" in " ".join(result.stderr.split())
+    assert list(records.iterdir()) == []
+
+
 def test_deals_differ_between_runs_without_a_seed_and_repeat_with_one(passport, tmp_path):
     def setups(*seed) -> list:
         records = tmp_path / f"records-{len(list(tmp_path.iterdir()))}"
