@@ -45,7 +45,9 @@ class Application:
         """A spinner with `message` while a slow step runs, on terminals only.
 
         Off a terminal (pipes, CliRunner) it shows nothing, so machine-readable
-        output such as `bench engine --json` stays clean."""
+        output such as `bench engine --json` stays clean. `message` is shown
+        as text, never read as markup."""
         if not self.console.is_terminal:
             return contextlib.nullcontext()
-        return self.console.status(message, spinner="line" if self.ascii else "dots")
+        from .safe_text import shown
+        return self.console.status(shown(message), spinner="line" if self.ascii else "dots")

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from engine import cards as C
 
-from .safe_text import as_text
+from .safe_text import as_text, path_text, seat_name
 from .table import render as R
 from .table import view as V
 from .table.narrate import PUBLIC, listing, narrate_step, turns
@@ -59,9 +59,10 @@ class Recording:
         seats = doc.get("seats") or [{} for _ in range(self.config.players)]
         # A play save calls the person "You", which a replay says to the viewer:
         # such a seat (or one without a name) is called by its number.
-        self.names = [as_text(seat.get("name")) if str(seat.get("name", "")).strip().lower()
+        self.names = [seat_name(seat.get("name")) if str(seat.get("name", "")).strip().lower()
                       not in ("", "you") else f"Seat {i}" for i, seat in enumerate(seats)]
-        self.players = [seat.get("player", "") for seat in seats]
+        self.players = [seat_name(str(seat.get("player", "")).removeprefix("bot:"))
+                        for seat in seats]
         self.steps = recorder.steps
         game = Game(self.config)
         self.states = [game.snapshot()]     # states[k]: after step k; 0 is the deal
@@ -124,9 +125,9 @@ class Recording:
 
     def intro(self, viewer: int | None) -> list[str]:
         config = self.config
-        seats = [f"{name} ({player.removeprefix('bot:')})" if player else name
+        seats = [f"{name} ({player})" if player else name
                  for name, player in zip(self.names, self.players)]
-        return [f"The game of {self.path}",
+        return [f"The game of {path_text(self.path)}",
                 f"{config.players} players: {listing(seats)}. Extensions: "
                 f"{', '.join(config.extension_names) or 'none'}. Seed {config.seed}.",
                 f"{self.last} steps. {self.outcome()}",
@@ -225,7 +226,8 @@ class Replayer:
                 R.render_commands(self.console, COMMANDS)
                 show = False
             else:
-                R.render_note(self.console, f"No command {text.strip()!r}: type h for the list.")
+                R.render_note(self.console, f"No command {as_text(repr(text.strip()))}: "
+                                            "type h for the list.")
                 show = False
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from .safe_text import as_text
+from .safe_text import path_text, seat_name
 
 # A move is flagged when the expert rates its own move this many points above it.
 COSTLY = 0.05
@@ -57,11 +57,11 @@ def load(path: Path, seat: int | None):
         raise ReviewError(str(error)) from None
     players = doc["config"]["players"]
     seats = doc.get("seats") or [{"name": f"seat {s}", "player": "?"} for s in range(players)]
-    names = [as_text(s.get("name", f"seat {i}")) for i, s in enumerate(seats)]
+    names = [seat_name(s.get("name", f"seat {i}")) for i, s in enumerate(seats)]
     if seat is None:
         people = [i for i, s in enumerate(seats) if s.get("player") == "human"]
         if len(people) != 1:
-            raise ReviewError(f"{path} has no single person's seat: choose one with --seat "
+            raise ReviewError(f"{path_text(path)} has no single person's seat: choose one with --seat "
                               f"(0 to {players - 1}).")
         seat = people[0]
     elif not 0 <= seat < players:

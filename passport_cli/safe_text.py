@@ -1,19 +1,98 @@
-"""Text from a file, shown as text.
+"""Text from outside, shown as text: the one place that says how.
 
-A record or a save is anyone's file: a seat's name in it could hold escape
-sequences that clear the screen or retitle the window. Every string the app
-shows from a file goes through `as_text`, which writes each control
-character as its escape (ESC as \\x1b), so it can never drive the terminal.
+A save or a record is anyone's file, and so is the database of finished
+games; an outside program writes what it likes; a file name is whatever
+its owner chose. Any of them may hold characters that act on a terminal
+instead of being shown: ESC and the other C0 controls (ESC starts the
+sequences that clear the screen, retitle the window or make a hyperlink),
+DEL, the C1 controls U+0080-U+009F (U+009B and U+009D start the same
+sequences on terminals that read 8-bit controls), and the bidirectional
+controls, which make a terminal show the rest of a line in another order
+(U+202E prints "gpj.exe" for "exe.jpg"). And Rich reads `[...]` in a
+string as markup: `[/]` raises an error, `[link=URL]` makes a hyperlink.
+
+- `as_text(value)`: the value as a string with each of those characters
+  written as its escape (ESC as \\x1b, U+202E as \\u202e). Its result holds
+  none of them, so calling it again changes nothing.
+- `shown(value, style)`: that string as a Rich Text, which Rich never reads
+  as markup. Every screen hands outside text to Rich this way.
+- `markup(value)`: that string escaped for a Rich markup sentence.
+- `path_text(path)`: a path as one word a shell reads back as that path.
+- `person_name(value)`: the name a person gives (`passport play --name`),
+  checked; `seat_name(value)`: a seat's name from a file, as shown.
 """
 
 from __future__ import annotations
 
 import re
+import shlex
 
-# C0 and C1 control characters and DEL: every one a terminal may act on.
-CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+# C0 controls, DEL and C1 controls: every one a terminal may act on.
+CONTROL = "\x00-\x1f\x7f-\x9f"
+# The bidirectional controls (embeddings, overrides, isolates, marks) and
+# the line and paragraph separators, which some terminals and pagers break
+# lines at.
+BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029"
+UNSHOWN = re.compile(f"[{CONTROL}{BIDI}]")
+
+# The longest name a person may give (`passport play --name`), and the
+# longest a seat's name from a file is shown (room for a few escapes).
+NAME_LENGTH = 20
+SHOWN_NAME_LENGTH = 40
+
+
+def _escape(match: re.Match) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code <= 0xff else f"\\u{code:04x}"
 
 
 def as_text(value) -> str:
-    """`value` as a string with every control character written as its escape."""
-    return CONTROL.sub(lambda match: f"\\x{ord(match.group()):02x}", str(value))
+    """`value` as a string with every control and bidi character written as its escape."""
+    return UNSHOWN.sub(_escape, str(value))
+
+
+def shown(value, style: str = ""):
+    """`value` as a Rich Text (never read as markup), each control and bidi
+    character written as its escape."""
+    from rich.text import Text
+    return Text(as_text(value), style=style)
+
+
+def markup(value) -> str:
+    """`value` for a Rich markup sentence: control and bidi characters
+    written as escapes, and brackets escaped."""
+    from rich.markup import escape
+    return escape(as_text(value))
+
+
+def path_text(path) -> str:
+    """A path as a shell word that names it: as it is when it needs no
+    quotes, in single quotes when it has spaces or other characters a shell
+    reads, and as $'...' with escapes when it has characters a terminal acts
+    on (a newline, ESC, a bidi control), which bash, zsh and ksh read back."""
+    text = str(path)
+    if not UNSHOWN.search(text):
+        return shlex.quote(text)
+    inside = text.replace("\\", "\\\\").replace("'", "\\'")
+    return "$'" + UNSHOWN.sub(_escape, inside) + "'"
+
+
+def person_name(value: str) -> str:
+    """The name a person gives (`passport play --name`), its runs of spaces
+    made one; ValueError, in a few words, if it can't be a seat's name: it
+    holds a control or bidi character (a tab, a newline, ESC, U+202E ...),
+    or it is empty or longer than NAME_LENGTH characters."""
+    if UNSHOWN.search(value):
+        raise ValueError("give a name without control or bidi characters")
+    name = " ".join(value.split())
+    if not name or len(name) > NAME_LENGTH:
+        raise ValueError(f"give a name of 1 to {NAME_LENGTH} characters")
+    return name
+
+
+def seat_name(value) -> str:
+    """A seat's name from a file (a save, a record), as the table shows it:
+    as text, its runs of spaces made one, cut to SHOWN_NAME_LENGTH
+    characters with an ellipsis when longer."""
+    text = " ".join(as_text(value).split())
+    return text if len(text) <= SHOWN_NAME_LENGTH else text[:SHOWN_NAME_LENGTH - 1] + "…"

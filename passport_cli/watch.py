@@ -22,6 +22,7 @@ from bots.names import searches
 from engine import cards as C
 
 from .play.session import SEAT_NAMES
+from .safe_text import path_text
 from .table import render as R
 from .table import view as V
 from .table.narrate import PUBLIC, listing, narrate_step
@@ -149,6 +150,7 @@ class Watch:
         except RecordError as error:
             R.render_note(self.console, f"The game record could not be saved: {error}.")
             return False
-        R.render_note(self.console, f"Game record saved to {self.save_path} "
-                                    f"(passport replay {self.save_path} steps through it).")
+        shown = path_text(self.save_path)
+        R.render_note(self.console, f"Game record saved to {shown} "
+                                    f"(passport replay {shown} steps through it).")
         return True

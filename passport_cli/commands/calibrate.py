@@ -7,6 +7,7 @@ import click
 from bots.names import BOT_NAMES
 
 from ..options import check_bots, extensions_option, json_option, round_cap_option, think_option
+from ..safe_text import as_text, path_text, shown
 from ..stopping import terminate_as_interrupt
 
 
@@ -60,10 +61,10 @@ def calibrate(ctx, bots, games, seed, extensions, round_cap, think, out, as_json
         with terminate_as_interrupt(), GamesProgress(app.console, games) as progress:
             samples = run_calibration(settings, out, on_game=progress.advance)
     except CalibrationError as error:
-        raise FileProblem(str(error)) from None
+        raise FileProblem(as_text(error)) from None
     except KeyboardInterrupt:
-        saved = f"; they are saved in {out}: run the same command to resume" if out else ""
-        app.console.print(f"Interrupted{saved}.", soft_wrap=True)
+        saved = f"; they are saved in {path_text(out)}: run the same command to resume" if out else ""
+        app.console.print(shown(f"Interrupted{saved}."), soft_wrap=True)
         ctx.exit(130)
     result = summary(samples, games, settings.bots, settings.think, settings.extensions)
     if as_json:

@@ -8,6 +8,7 @@ import click
 from bots.names import LEVELS
 
 from ..options import backend_options, check_backend, check_players, extensions_option, think_option
+from ..safe_text import as_text, path_text, shown
 
 
 @click.group()
@@ -60,9 +61,9 @@ def build(app, players, extensions, level, games, depth, seed, think, workers, b
         book = read_book(out) if out.exists() else Book(expected)
         book.check_built_with(expected)
     except BookError as error:
-        raise click.ClickException(f"{error}.") from None
+        raise click.ClickException(f"{as_text(error)}.") from None
     if book.games >= games:
-        app.console.print(f"{out} already holds {book.games} games.")
+        app.console.print(shown(f"{path_text(out)} already holds {book.games} games."))
         return
     prepare_engine()
     prepare_bots([level])
@@ -71,9 +72,10 @@ def build(app, players, extensions, level, games, depth, seed, think, workers, b
             build_book(settings, games, book, workers, on_game=lambda _: progress.advance(),
                        on_book=lambda b: write_book(b, out), backend=backend, address=address)
     except ClusterError as error:
-        raise click.ClickException(f"{error}.") from None
-    app.console.print(f"{out}: {book.games} games, {sum(book.positions.values())} positions "
-                      f"under {len(book)} keys.", soft_wrap=True)
+        raise click.ClickException(f"{as_text(error)}.") from None
+    app.console.print(shown(f"{path_text(out)}: {book.games} games, "
+                            f"{sum(book.positions.values())} positions under {len(book)} keys."),
+                      soft_wrap=True)
 
 
 @openings.command()
@@ -99,21 +101,21 @@ def show(app, key, path, level, save):
         try:
             table, _ = resume_save(read_save(save), save)
         except SaveError as error:
-            raise click.ClickException(str(error)) from None
+            raise click.ClickException(as_text(error)) from None
     if path is None:
         if table is not None:
             players, extensions = table.game.config.players, table.game.config.extensions
         else:
             found = re.search(r"\| p(\d) \| x(\d+) \|", key)
             if found is None:
-                raise click.ClickException(f"{key!r} is not a book's key (it names no players "
+                raise click.ClickException(f"{as_text(repr(key))} is not a book's key (it names no players "
                                            "and extensions); give one that `passport openings "
                                            "show` or a book printed.")
             players, extensions = int(found[1]), int(found[2])
     try:
         book = read_book(path) if path is not None else shipped_book(level, players, extensions)
     except BookError as error:
-        raise click.ClickException(f"{error}.") from None
+        raise click.ClickException(f"{as_text(error)}.") from None
     if table is not None:
         game = table.game
         from openings import opening_key
@@ -123,4 +125,4 @@ def show(app, key, path, level, save):
                                        "for (the book holds the first decision of each of a "
                                        "seat's first two turns).")
     for line in entry_lines(book, key):
-        app.console.print(line, soft_wrap=True)
+        app.console.print(shown(line), soft_wrap=True)

@@ -10,6 +10,8 @@ from ..options import (
     agent_user_option, deal_seed_option, difficulty_option, extensions_option, look_options,
     think_option,
 )
+from ..safe_text import NAME_LENGTH, person_name
+
 # Options that set up a new game: a resumed game brings its own.
 NEW_GAME_OPTIONS = ("bots", "extensions", "seed", "name")
 
@@ -17,10 +19,10 @@ NEW_GAME_OPTIONS = ("bots", "extensions", "seed", "name")
 
 
 def _name(ctx, param, value):
-    value = " ".join(value.split())
-    if not value or len(value) > 20:
-        raise click.BadParameter("give a name of 1 to 20 characters", ctx=ctx, param=param)
-    return value
+    try:
+        return person_name(value)
+    except ValueError as error:
+        raise click.BadParameter(str(error), ctx=ctx, param=param) from None
 
 
 HELP = f"""Play Passport against bots. You sit at seat 0 of a new game.
@@ -53,7 +55,9 @@ A bot may also be an outside program, cmd:COMMAND (docs/agent-protocol.md).
 @agent_user_option()
 @extensions_option("none")
 @deal_seed_option("Seed of the deal (and of the bots): the same seed, the same game.")
-@click.option("--name", default="You", show_default=True, callback=_name, help="Your name.")
+@click.option("--name", default="You", show_default=True, callback=_name,
+              help=f"Your name at the table: 1 to {NAME_LENGTH} characters, without control or bidi "
+                   "characters (tabs, newlines, escape codes, U+202E ...).")
 @think_option("How long the expert (and a hint) thinks per move, in seconds of "
               "search at the bots' nominal speed.  [default: 1]")
 @click.option("--resume", type=click.Path(dir_okay=False, path_type=Path), default=None,

@@ -6,6 +6,7 @@ from pathlib import Path
 import click
 
 from ..options import look_options
+from ..safe_text import as_text, path_text
 
 
 @click.command()
@@ -50,16 +51,16 @@ def replay(ctx, file, seat, show_all, step, print_all, interactive, no_color, as
                 prepare_engine()
         recording = load(file)
     except RecordError as error:
-        print(f"Can't replay {error}.", file=sys.stderr)
+        print(f"Can't replay {as_text(error)}.", file=sys.stderr)
         ctx.exit(2)
     except KeyboardInterrupt:
         print("Interrupted.", file=sys.stderr)
         ctx.exit(130)
     problem = None
     if seat is not None and seat >= recording.config.players:
-        problem = f"{file} has seats 0 to {recording.config.players - 1}, not seat {seat}."
+        problem = f"{path_text(file)} has seats 0 to {recording.config.players - 1}, not seat {seat}."
     elif step is not None and step > recording.last:
-        problem = f"{file} has steps 0 (the deal) to {recording.last}, not step {step}."
+        problem = f"{path_text(file)} has steps 0 (the deal) to {recording.last}, not step {step}."
     if problem:
         print(f"Can't replay: {problem}", file=sys.stderr)
         ctx.exit(2)

@@ -5,6 +5,7 @@ from pathlib import Path
 import click
 
 from ..options import look_options, think_option
+from ..safe_text import as_text
 
 
 @click.command()
@@ -30,7 +31,7 @@ def review(app, record, seat, think, no_color, ascii_only):
     try:
         R.load(record, seat)
     except R.ReviewError as error:
-        raise click.ClickException(str(error)) from None
+        raise click.ClickException(as_text(error)) from None
     with ReviewProgress(app.console) as progress:
         result = R.review(record, seat, think or 0.25, progress.advance)
     render_review(app.console, result)

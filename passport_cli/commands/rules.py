@@ -20,6 +20,7 @@ def rules(app, query: tuple[str, ...]) -> None:
     from rich.markdown import Markdown
 
     from .. import rulebook
+    from ..safe_text import as_text, shown
 
     console = app.console
     book = rulebook.load()
@@ -34,14 +35,14 @@ def rules(app, query: tuple[str, ...]) -> None:
     try:
         found = book.find(text)
     except rulebook.RuleNotFoundError as error:
-        click.echo(str(error), err=True)
+        click.echo(as_text(error), err=True)
         raise SystemExit(2) from None
 
     if rulebook.is_section_id(text):
         console.print(Markdown(found[0].markdown))
         return
     plural = "section" if len(found) == 1 else "sections"
-    console.print(f'"{text}" is in {len(found)} {plural}, best match first:')
+    console.print(shown(f'"{text}" is in {len(found)} {plural}, best match first:'))
     width = max(len(section.id) for section in found)
     for section in found:
         console.print(f"  {section.id:<{width}}  {section.title}", markup=False)

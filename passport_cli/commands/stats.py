@@ -15,11 +15,12 @@ def stats(app, no_color, ascii_only):
     app.configure(no_color=no_color, ascii=ascii_only)
     from ..play import history
     from ..runs.stats import render_stats
+    from ..safe_text import as_text
     try:
-        rows = history.games()
+        found = history.read_games()
     except history.NoGamesYet as error:
         app.console.print(str(error))
         return
     except history.HistoryError as error:
-        raise click.ClickException(str(error)) from None
-    render_stats(app.console, rows)
+        raise click.ClickException(as_text(error)) from None
+    render_stats(app.console, found.rows, found.damaged)

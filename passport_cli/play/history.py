@@ -4,7 +4,10 @@ a local SQLite database ($PASSPORT_HOME/history.sqlite3), read by
 
 Keeping the record must never cost a game: a damaged, locked or unwritable
 database is reported in one sentence (`HistoryError`) and the game, already
-saved as its record file, is not touched.
+saved as its record file, is not touched. The database is a file like any
+other: a row that does not hold what this module writes (a NULL, a number
+where a word belongs, a result that is no result, a text of a page) is
+left out and counted, never shown (`Games.damaged`).
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ CREATE TABLE IF NOT EXISTS games (
     rounds INTEGER NOT NULL
 )
 """
+NO_GAMES = "No finished games yet: play one with passport play."
 LOCK_WAIT = 2.0  # seconds to wait for a database another program is writing
 
 
@@ -62,7 +66,7 @@ def _connect(path: Path, create: bool) -> sqlite3.Connection:
         if create:
             path.parent.mkdir(parents=True, exist_ok=True)
         elif not path.exists():
-            raise NoGamesYet("No finished games yet: play one with passport play.")
+            raise NoGamesYet(NO_GAMES)
         connection = sqlite3.connect(path, timeout=LOCK_WAIT)
         connection.execute(SCHEMA)
         return connection
@@ -86,18 +90,48 @@ def record(game: Played, path: Path | None = None) -> None:
         connection.close()
 
 
+@dataclass(frozen=True)
+class Games:
+    rows: list[Played]  # every finished game, oldest first
+    damaged: int        # rows that don't hold a game as `record` writes it: left out
+
+
+# A text longer than this in a row is no save path, level list or reason.
+LONGEST_TEXT = 1000
+
+
+def _played(row: tuple) -> Played | None:
+    """The row as a game, or None if it is not one as `record` writes it."""
+    save, finished, seed, players, extensions, levels, result, reason, rounds = row
+    texts = [save, extensions, levels] + ([reason] if reason is not None else [])
+    numbers = [seed, players, rounds]
+    if not (all(isinstance(t, str) and 0 < len(t) <= LONGEST_TEXT for t in texts)
+            and all(isinstance(n, int) for n in numbers)
+            and isinstance(finished, (int, float)) and finished == finished
+            and 2 <= players <= 6 and rounds >= 0 and result in ("win", "loss", "draw")):
+        return None
+    return Played(*row)
+
+
 def games(path: Path | None = None) -> list[Played]:
-    """Every finished game, oldest first."""
+    """Every finished game, oldest first (damaged rows left out)."""
+    return read_games(path).rows
+
+
+def read_games(path: Path | None = None) -> Games:
+    """Every finished game, oldest first, and how many rows were damaged."""
     path = path or database_path()
     connection = _connect(path, create=False)
     try:
         rows = connection.execute("SELECT save, finished, seed, players, extensions, levels, "
-                                  "result, reason, rounds FROM games ORDER BY finished").fetchall()
-    except sqlite3.Error as error:
+                                  "result, reason, rounds FROM games").fetchall()
+    except (sqlite3.Error, ValueError, OverflowError) as error:  # (a text that is no UTF-8)
         raise HistoryError(f"The record of your games in {path} can't be used: {error}.") from None
     finally:
         connection.close()
-    return [Played(*row) for row in rows]
+    played = [game for game in map(_played, rows) if game is not None]
+    played.sort(key=lambda game: game.finished)
+    return Games(played, len(rows) - len(played))
 
 
 def finished_game(game, me: int, levels: list[str], save: Path) -> Played:

@@ -12,12 +12,12 @@ from __future__ import annotations
 from rich.cells import cell_len
 from rich.console import Console, Group
 from rich.live import Live
-from rich.markup import escape
 from rich.padding import Padding
 from rich.spinner import Spinner
 from rich.table import Table
 from rich.text import Text
 
+from ..safe_text import as_text, shown
 from ..table.render import plain, render_commands, render_lines, render_note
 from .hand import HandView, Menu
 
@@ -45,7 +45,7 @@ def render_recap(console: Console, title: str, lines: list[str]) -> None:
     """Sentences under a heading ("Since your last turn")."""
     if not lines:
         return
-    console.print(f"[bold]{escape(title)}[/]")
+    console.print(shown(title, "bold"))
     render_lines(console, lines, indent=2)
 
 
@@ -65,21 +65,21 @@ def render_hand(console: Console, view: HandView) -> None:
             if card.index:
                 line.append(f" {card.index}", style="dim")
         if group.note:
-            line.append(("  " if group.cards else "") + f"({group.note})", style="italic")
+            line.append(("  " if group.cards else "") + f"({as_text(group.note)})", style="italic")
         grid.add_row(Text("  " + group.title, style="bold"), line)
     console.print(grid)
     if view.ready:
-        console.print(f"[bold green]{escape(view.ready)}[/]")
+        console.print(shown(view.ready, "bold green"))
 
 
 def render_menu(console: Console, menu: Menu) -> None:
-    render_lines(console, [Text(menu.title, style="bold")])
+    render_lines(console, [shown(menu.title, "bold")])
     render_lines(console, menu.context, indent=2)
     numbers, labels = [], []
     for choice in menu.choices:
-        label = Text(choice.label)
+        label = shown(choice.label)
         if choice.note:
-            label.append(f" ({choice.note})", style=WARNING if warns(choice.note) else "dim")
+            label.append(f" ({as_text(choice.note)})", style=WARNING if warns(choice.note) else "dim")
         numbers.append(Text(f"{choice.number:>2}."))
         labels.append(plain(console, label))
     rows = (len(labels) + 1) // 2
@@ -109,7 +109,7 @@ def render_log(console: Console, turns: list[tuple[str, list[str]]]) -> None:
     if not turns:
         console.print("Nothing has happened yet.")
     for heading, lines in turns:
-        console.print(f"[bold]{escape(heading)}[/]")
+        console.print(shown(heading, "bold"))
         render_lines(console, lines, indent=2)
 
 
@@ -158,8 +158,8 @@ class BotActivity:
         self._live = None
 
     def _renderable(self):
-        shown = [Text("  " + line, style="dim") for line in self.lines[-self.KEEP:]]
-        return Group(*shown, Spinner(self.spinner, text=Text(f"{self.who} is thinking…")))
+        lines = [shown("  " + line, "dim") for line in self.lines[-self.KEEP:]]
+        return Group(*lines, Spinner(self.spinner, text=shown(f"{self.who} is thinking…")))
 
     def thinking(self, who: str) -> None:
         self.who = who

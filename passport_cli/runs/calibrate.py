@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
+from ..safe_text import path_text, shown
 from .render import entries_text
 
 
@@ -35,4 +36,4 @@ def render_calibration(console: Console, summary: dict, bots, out=None) -> None:
     console.print("\nThe moves of one game share its outcome: judge the figures by the games, "
                   "not by the moves.")
     if out is not None:
-        console.print(f"Samples: {out}")
+        console.print(shown(f"Samples: {path_text(out)}"))

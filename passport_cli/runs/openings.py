@@ -142,7 +142,8 @@ def _in_order(finished):
 
 def entry_lines(book, key: str) -> list[str]:
     """A book entry in words: the key, then each move's share of the visits
-    and its estimated win chance, most visited first."""
+    and its estimated win chance, most visited first (an entry whose moves
+    have no visits has no shares: each says so)."""
     from openings import SEAT_ACTIONS
     rows = book.entry(key)
     lines = [f"Key: {key}"]
@@ -153,7 +154,8 @@ def entry_lines(book, key: str) -> list[str]:
     for (name, arg), visits, value in rows:
         words = name if arg < 0 else (f"{name} +{arg}" if name in SEAT_ACTIONS
                                       else f"{name} {arg}")
-        lines.append(f"  {words:<18} {visits / total:6.1%} of the visits, "
-                     f"win chance {value:.1%}")
+        share = f"{visits / total:6.1%} of the visits" if total else "no visits"
+        chance = f"win chance {value:.1%}" if value == value else "no win chance"
+        lines.append(f"  {words:<18} {share}, {chance}")
     return lines
 

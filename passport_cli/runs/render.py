@@ -1,5 +1,6 @@
 """Rich output for runs of many games (selfplay, tournament): progress bars
-and the selfplay summary. Nothing here computes."""
+and the selfplay summary. Nothing here computes. A bot may be an outside
+program, cmd:COMMAND, whose words are shown as text (safe_text.py)."""
 
 from __future__ import annotations
 
@@ -12,16 +13,19 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from ..safe_text import markup, path_text, shown
+
 REASON_WORDS = {"center": "reached the center", "postcards": "collected the postcards",
                 "round_cap": "round cap (no winner)"}
 
 
 def entries_text(bots) -> str:
-    """'easy, greedy ×3' for the bots easy, greedy, greedy, greedy."""
+    """'easy, greedy ×3' for the bots easy, greedy, greedy, greedy, for a
+    Rich markup sentence (a cmd:COMMAND escaped: safe_text.markup)."""
     counts: dict[str, int] = {}
     for name in bots:
         counts[name] = counts.get(name, 0) + 1
-    return ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in counts.items())
+    return markup(", ".join(name if n == 1 else f"{name} ×{n}" for name, n in counts.items()))
 
 
 class GamesProgress:
@@ -108,9 +112,10 @@ def render_selfplay(console: Console, run) -> None:
     for reason, winners in by_reason:
         won = sorted((seat, count) for seat, count in winners.items() if seat is not None)
         seats = ", ".join(f"seat {seat}{named(seat)} ×{count}" for seat, count in won)
-        table.add_row(REASON_WORDS.get(reason, reason), str(winners.total()), seats or "—")
+        table.add_row(shown(REASON_WORDS.get(reason, reason)), str(winners.total()),
+                      shown(seats or "—"))
     console.print(table)
     console.print(f"Median rounds: {run.median_rounds:g}")
     # Not wrapped: a path broken over two lines can't be copied.
-    console.print(f"Records: {run.out_dir} ({games} {run.fmt} file{'s' if games != 1 else ''})",
-                  soft_wrap=True)
+    console.print(shown(f"Records: {path_text(run.out_dir)} "
+                        f"({games} {run.fmt} file{'s' if games != 1 else ''})"), soft_wrap=True)

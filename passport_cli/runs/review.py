@@ -7,6 +7,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
+from ..safe_text import shown
 from ..table.render import render_lines
 
 
@@ -56,9 +57,9 @@ def render_review(console: Console, result) -> None:
         return
     console.print(Text.from_ansi(chart(console, [d.best_chance for d in decisions])))
     whose = "your" if result.name == "You" else f"{result.name}'s"
-    render_lines(console, [Text(f"Reviewed {len(decisions)} of {whose} turns"
-                                + (f"; {result.winner} won." if result.winner else "."),
-                                style="bold")])
+    render_lines(console, [shown(f"Reviewed {len(decisions)} of {whose} turns"
+                                 + (f"; {result.winner} won." if result.winner else "."),
+                                 "bold")])
     worst = costly(result)
     if not worst:
         render_lines(console, ["No move cost 5 points or more of win chance: well played."])

@@ -3,7 +3,10 @@ table, the end of a game, sentences and notes, numbered steps, the heading
 of a replay screen, lists of commands.
 
 Nothing here computes or reads a game: every function prints plain data
-(table/view.py, lists of sentences). Everything fits 80 columns.
+(table/view.py, lists of sentences). Everything fits 80 columns. Names and
+other words from files reach Rich only as Text, each control and bidi
+character written as its escape (safe_text.py): a str given here is
+always shown as text, never read as markup.
 """
 
 from __future__ import annotations
@@ -13,11 +16,11 @@ import textwrap
 from rich import box
 from rich.cells import cell_len
 from rich.console import Console
-from rich.markup import escape
 from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
+from ..safe_text import as_text, shown
 from .view import CHARACTER_EFFECTS, TableView
 
 
@@ -55,8 +58,7 @@ def plain(console: Console, text):
 
 
 def render_table(console: Console, view: TableView) -> None:
-    turn = f"Round {view.round} · {view.active}"
-    console.rule(f"[bold]{escape(turn)}[/]")
+    console.rule(shown(f"Round {view.round} · {view.active}", "bold"))
     render_lines(console, [Text.assemble(("Center:", "bold"),
                                          f" {view.center} ({', '.join(view.center_needs)})")])
     table = _seat_table(console, view)
@@ -64,7 +66,7 @@ def render_table(console: Console, view: TableView) -> None:
         console.print(table)
     else:  # too narrow for four columns: a few lines per seat
         _render_seats(console, view)
-    characters = [(row.character, "you" if row.you else row.name)
+    characters = [(row.character, "you" if row.you else as_text(row.name))
                   for row in view.seats if row.character]
     if characters:
         render_lines(console, [Text.assemble(("Characters: ", "bold"), "; ".join(
@@ -76,8 +78,8 @@ def render_table(console: Console, view: TableView) -> None:
     render_lines(console, [f"Draw pile: {view.draw_size}  ·  Box: {view.box_size}  ·  "
                            f"Discard pile: {discard}"])
     if view.strike:
-        render_lines(console, [Text.assemble(("Airline Strike:", "bold"),
-                                             f" nobody may travel until {view.strike}'s next turn.")])
+        render_lines(console, [Text.assemble(("Airline Strike:", "bold"), f" nobody may travel "
+                                             f"until {as_text(view.strike)}'s next turn.")])
 
 
 def _fits(console: Console, renderable) -> bool:
@@ -102,7 +104,7 @@ def _render_seats(console: Console, view: TableView) -> None:
     grid.add_column(no_wrap=True, width=2)
     grid.add_column()
     for seat, row in enumerate(view.seats):
-        who = Text(row.name, style=seat_style(seat, row.you))
+        who = shown(row.name, seat_style(seat, row.you))
         if row.you and row.name.lower() != "you":
             who.append(" (you)")
         if row.character:
@@ -130,7 +132,7 @@ def _seat_table(console: Console, view: TableView) -> Table:
     table.add_column(view.cards_title, min_width=16, overflow="fold")
     for seat, row in enumerate(view.seats):
         who = Text("▶ " if row.active else "  ")
-        who.append(row.name, style=seat_style(seat, row.you))
+        who.append(as_text(row.name), style=seat_style(seat, row.you))
         if row.you and row.name.lower() != "you":
             who.append(" (you)")
         if row.character:
@@ -146,13 +148,14 @@ def _seat_table(console: Console, view: TableView) -> Table:
 def render_end(console: Console, headline: str, hands: list[tuple[str, list[str], list[str]]],
                rounds: int) -> None:
     console.rule("[bold]Game over[/]")
-    console.print(f"[bold]{escape(headline)}[/]")
+    console.print(shown(headline, "bold"))
     table = Table(box=_box(console), padding=(0, 1), show_edge=False)
     table.add_column("Player", no_wrap=True)
     table.add_column("Traveled to")
     table.add_column("Final hand")
     for name, visited, hand in hands:
-        table.add_row(name, ", ".join(visited) or "-", ", ".join(hand) or "(empty)")
+        table.add_row(shown(name), shown(", ".join(visited) or "-"),
+                      shown(", ".join(hand) or "(empty)"))
     console.print(table)
     console.print(f"Rounds played: {rounds}")
 
@@ -160,7 +163,7 @@ def render_end(console: Console, headline: str, hands: list[tuple[str, list[str]
 def render_note(console: Console, text: str, style: str = "") -> None:
     """One message, wrapped between words; a word longer than the line (a
     path) is never broken, so that it can be copied whole."""
-    text = plain(console, text)
+    text = plain(console, as_text(text))
     lines = textwrap.wrap(text, console.width, break_long_words=False,
                           break_on_hyphens=False) or [""]
     for line in lines:
@@ -170,7 +173,7 @@ def render_note(console: Console, text: str, style: str = "") -> None:
 def render_lines(console: Console, lines: list[str], indent: int = 0) -> None:
     """Sentences, each wrapped between words to the width, with an indent."""
     for line in lines:
-        line = plain(console, line)
+        line = plain(console, as_text(line) if isinstance(line, str) else line)
         line = Text(line) if isinstance(line, str) else line
         if indent:
             console.print(Padding(line, (0, 0, 0, indent), expand=False))
@@ -204,16 +207,16 @@ def render_step(console: Console, number: int, lines: list[str]) -> None:
     grid.add_column(justify="right", width=NUMBER_WIDTH, no_wrap=True)
     grid.add_column()
     for i, line in enumerate(lines):
-        grid.add_row(Text(str(number) if i == 0 else "", style="dim"), Text(line))
+        grid.add_row(Text(str(number) if i == 0 else "", style="dim"), shown(line))
     console.print(grid)
 
 
 def render_step_heading(console: Console, heading: str, lines: list[str]) -> None:
     """The top of a replay screen: where we are, then what happened in the step."""
-    console.print(f"[bold]{escape(heading)}[/]")
+    console.print(shown(heading, "bold"))
     render_lines(console, lines or ["(nothing this view may see)"], indent=2)
 
 
 def render_outcome(console: Console, sentence: str) -> None:
     """How the game ended (or where its record stops), in bold."""
-    render_lines(console, [Text(sentence, style="bold")])
+    render_lines(console, [shown(sentence, "bold")])
