@@ -1,25 +1,113 @@
-"""A polite stop: SIGTERM handled as Ctrl-C, so long runs save what they did.
+"""A polite stop: SIGTERM and SIGHUP handled as Ctrl-C, so long runs and
+games save what they did.
 
-`kill PID` (SIGTERM) normally ends a process at once: `finally` blocks don't
-run, a results file misses its last games and worker processes are left
-running with no parent. Inside `terminate_as_interrupt()` SIGTERM raises
-KeyboardInterrupt instead, so the same clean-up as for Ctrl-C runs.
+`kill PID` (SIGTERM) and a closed terminal (SIGHUP) normally end a process
+at once: `finally` blocks don't run, a game or a results file misses what
+was played since its last save and worker processes are left running with
+no parent. Inside `terminate_as_interrupt()` either signal is handled the
+way Ctrl-C is at that moment: where Ctrl-C raises KeyboardInterrupt, they
+raise `Stopped` (a KeyboardInterrupt that knows its signal), so the same
+clean-up runs; where code holds Ctrl-C back while it changes two things
+together (bots.match.interrupts_deferred), they are held back with it.
+`signal_of` tells a caught interrupt's signal, for the exit code (128 +
+the signal's number, as a shell reports it) and for what is left to do
+(after SIGHUP the terminal may be gone). `held()` keeps all three signals
+waiting while a save is written.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
+import threading
+
+# The signals that ask a process to stop, besides Ctrl-C's SIGINT (SIGHUP:
+# the terminal closed). Windows has no SIGHUP.
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP")
+                     if hasattr(signal, name))
+
+# The stop signal handled last inside `terminate_as_interrupt`, for an
+# interrupt that a held-back Ctrl-C raised later in its place.
+_received: list[int] = []
 
 
-def _interrupt(_signum, _frame):
-    raise KeyboardInterrupt
+class Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP, raised where Ctrl-C raises KeyboardInterrupt."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+def signal_of(interrupt: KeyboardInterrupt) -> int:
+    """The signal behind a caught interrupt: SIGTERM or SIGHUP when one of
+    them raised it (or was held back and raised it later), else SIGINT."""
+    if isinstance(interrupt, Stopped):
+        return interrupt.signum
+    return _received[-1] if _received else signal.SIGINT
+
+
+def exit_code(interrupt: KeyboardInterrupt) -> int:
+    """128 + the interrupt's signal: 130 for Ctrl-C, 143 SIGTERM, 129 SIGHUP."""
+    return 128 + signal_of(interrupt)
+
+
+def _as_interrupt(signum, frame):
+    _received.append(signum)
+    handler = signal.getsignal(signal.SIGINT)
+    if callable(handler) and handler is not signal.default_int_handler:
+        handler(signal.SIGINT, frame)  # held back (or handled) as Ctrl-C is now
+    else:
+        raise Stopped(signum)
 
 
 @contextlib.contextmanager
 def terminate_as_interrupt():
-    previous = signal.signal(signal.SIGTERM, _interrupt)
+    """Inside, SIGTERM and SIGHUP stop the program as Ctrl-C does (above);
+    the previous handlers come back after. (Signals reach the main thread
+    only: elsewhere this changes nothing.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    _received.clear()
+    previous = {signum: signal.signal(signum, _as_interrupt) for signum in STOP_SIGNALS}
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+@contextlib.contextmanager
+def held():
+    """Inside, Ctrl-C, SIGTERM and SIGHUP wait, so that a save is never cut
+    short; the first that came is raised when the block ends (KeyboardInterrupt,
+    or `Stopped`), unless the block raised something else."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    came: list[int] = []
+    signums = (signal.SIGINT, *STOP_SIGNALS)
+    previous = {signum: signal.signal(signum, lambda signum, _frame: came.append(signum))
+                for signum in signums}
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+    if came:
+        if came[0] == signal.SIGINT:
+            raise KeyboardInterrupt
+        _received.append(came[0])
+        raise Stopped(came[0])
+
+
+def silence_output() -> None:
+    """Send what is left to print to /dev/null: after SIGHUP the terminal
+    may be gone, and writing to it (even Python's last flush) would fail."""
+    null = os.open(os.devnull, os.O_WRONLY)
+    for fd in (1, 2):
+        with contextlib.suppress(OSError):
+            os.dup2(null, fd)
+    os.close(null)

@@ -14,11 +14,13 @@ it), else to `$XDG_DATA_HOME/passport/saves/`, by default
 
 from __future__ import annotations
 
+import itertools
 import os
+import secrets
 import time
 from pathlib import Path
 
-from ..safe_text import as_text
+from ..safe_text import as_text, path_text, seat_name
 
 class SaveError(ValueError):
     """A save that can't be resumed; `str()` is one sentence for the player."""
@@ -36,16 +38,46 @@ def saves_dir() -> Path:
     return passport_home() / "saves"
 
 
-def new_save_path(now: float | None = None) -> Path:
-    """A fresh file name for a new game: saves/game-20250131-142501.json."""
-    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
+def create_save(doc: dict, now: float | None = None) -> Path:
+    """Write a new game's first save under a name no other game has, and
+    return its path: saves/game-20250131-142501.json, or -2, -3 ... when
+    other games took that name (games started in the same second, even by
+    programs running side by side). The whole record is written beside it
+    first, then linked under the name, which fails when the name is taken:
+    the file never exists half written, and never holds two games. Where
+    the file system has no hard links, the name is taken by creating it
+    exclusively, then the record moved over it. RecordError (one sentence)
+    if it can't be written."""
+    from engine.record import RecordError
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(time.time() if now is None else now))
     folder = saves_dir()
-    path = folder / f"game-{stamp}.json"
-    number = 2
-    while path.exists():
-        path = folder / f"game-{stamp}-{number}.json"
-        number += 1
-    return path
+    draft = folder / f".game-{stamp}.{os.getpid()}.{secrets.token_hex(4)}.json"
+    write_save(doc, draft)
+    try:
+        for number in itertools.count(1):
+            path = folder / (f"game-{stamp}.json" if number == 1 else f"game-{stamp}-{number}.json")
+            try:
+                _claim(draft, path)
+                return path
+            except FileExistsError:
+                continue
+    except OSError as error:
+        raise RecordError(f"{path}: can't be written ({error.strerror or error})") from None
+    finally:
+        draft.unlink(missing_ok=True)
+
+
+def _claim(draft: Path, path: Path) -> None:
+    """Give `draft`'s contents the name `path` if no file has it (else FileExistsError)."""
+    try:
+        os.link(draft, path)
+        return
+    except FileExistsError:
+        raise
+    except OSError:  # no hard links on this file system: claim the name, then fill it
+        pass
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+    os.replace(draft, path)
 
 
 def write_save(doc: dict, path: Path, make_folder: bool = True) -> None:
@@ -115,7 +147,43 @@ def resume_save(doc: dict, path: Path):
         recorder = resume(doc, str(path))
     except RecordError as error:
         raise SaveError(f"Can't resume {error}.") from None
-    seats = [Seat(as_text(seat["name"]), seat["player"]) for seat in doc["seats"]]
+    seats = [Seat(seat_name(seat["name"]), seat["player"]) for seat in doc["seats"]]
     table = Table(recorder.game.config, seats, [None] * len(seats), recorder=recorder)
     human = next(i for i, seat in enumerate(seats) if seat.player == "human")
     return table, human
+
+
+class SaveFile:
+    """The one file a game of `passport play` is saved to, and what it holds:
+    the number of record steps and the round of the last save that worked
+    (None before any). A new game's file is made by `SaveFile.create`."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.steps: int | None = None
+        self.round: int | None = None
+
+    @classmethod
+    def create(cls, doc: dict, steps: int, round_: int) -> SaveFile:
+        """A new game's file, holding `doc` (`create_save`); RecordError if it can't be made."""
+        kept = cls(create_save(doc))
+        kept.steps, kept.round = steps, round_
+        return kept
+
+    def write(self, doc: dict, steps: int, round_: int) -> str | None:
+        """Save `doc` (a game of `steps` record steps, in round `round_`) over
+        the file; None when it is written, else why not, in a few words."""
+        from engine.record import RecordError
+        try:
+            write_save(doc, self.path)
+        except RecordError as error:
+            return as_text(error)
+        self.steps, self.round = steps, round_
+        return None
+
+    def lost(self) -> str:
+        """What a save that failed now loses, in one sentence."""
+        if self.steps is None:
+            return "Nothing of this game is kept."
+        return (f"{path_text(self.path)} keeps the game as it stood in round {self.round}: "
+                "the moves since are lost.")

@@ -17,8 +17,9 @@ three times slower than the nominal speed, could cut a search short.)
 
 from __future__ import annotations
 
+import signal
 import sys
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,12 +28,15 @@ from engine import Phase
 from engine import cards as C
 from engine.actions import decode, encode
 
+from .. import stopping
+from ..safe_text import as_text, path_text
 from ..table import render as T
 from ..table import view as V
 from ..table.narrate import TURN_STEPS, card_words, listing, narrate, turns
 from . import hand as H
 from . import render as R
 from .menu import MOST_IN_OFFER, SET_PHASES, decision_menu, pick, set_candidates, set_menu, set_size
+from .saves import SaveFile
 
 # The bots' names at a table, in seat order (the person's name is skipped).
 SEAT_NAMES = ("Ana", "Bo", "Cy", "Di", "Eli", "Fay")
@@ -81,7 +85,8 @@ class Again(Exception):
 
 
 class Stop(Exception):
-    """The person stops the game (quit, end of input, Ctrl-C): save, then exit `code`."""
+    """The game stops before its end (quit, end of input, Ctrl-C, SIGTERM,
+    SIGHUP): save, then exit `code` (1 instead of 0 when the save fails)."""
 
     def __init__(self, code: int, why: str):
         super().__init__(why)
@@ -120,9 +125,12 @@ def seat_players(table: Table, think: float | None, books: dict | None = None) -
 
 
 class Session:
-    """A game being played: the table, the person's seat, where it is saved, the console."""
+    """A game being played: the table, the person's seat, where it is saved, the console.
 
-    def __init__(self, table: Table, me: int, path: Path, console,
+    A resumed game is saved to its file at `path`; a new game (`path` None)
+    to a file of its own that `create_save` makes."""
+
+    def __init__(self, table: Table, me: int, path: Path | None, console,
                  think: float | None = None, read=input, books: dict | None = None) -> None:
         self.table = table
         # opening books (openings.Book) by level: hard and the expert play theirs,
@@ -133,7 +141,10 @@ class Session:
         self.seats = table.seats
         self.names = table.names
         self.me = me
-        self.path = path
+        self.file = SaveFile(path) if path is not None else None
+        if self.file is not None:  # a resumed game: its file holds it as it is
+            self.file.steps, self.file.round = len(table.steps), table.game.round
+        self.autosave_failed = False  # told once, until a save works again
         self.console = console
         self.think = think
         self.read = read
@@ -157,10 +168,20 @@ class Session:
         self.activity = R.BotActivity(console, self.spinner)
 
     # ---- the loop ---------------------------------------------------------------------
-    def play(self) -> int:
-        """Play to the end, or until the person stops; return the exit code."""
+    def play(self, opening: list[str] = (), dealt: bool = False) -> int:
+        """Say `opening` (and with `dealt`, the person's hand as dealt: bots
+        may move before their first screen), then play to the end or until
+        the game is stopped; return the exit code.
+
+        The game is saved after every completed move (`autosave`), so that
+        even a kill loses only the move under way; Ctrl-C, SIGTERM and
+        SIGHUP (inside stopping.terminate_as_interrupt) save it as it stands."""
         game = self.game
         try:
+            if opening:
+                R.render_intro(self.console, opening)
+            if dealt:
+                T.render_lines(self.console, [self.dealt()])
             while not self.table.over:
                 if game.decider == self.me:
                     self.activity.stop()
@@ -170,6 +191,7 @@ class Session:
                         continue
                     for action in made.actions:
                         self.table.apply(action)
+                    self.autosave()
                     self.tell(made.actions[-1], told_now=made.asked)
                     pending = self.recorder.pending
                     mine = pending is not None and pending["seat"] == self.me
@@ -177,21 +199,30 @@ class Session:
                 else:
                     self.activity.thinking(self.names[game.decider])
                     self.table.step()  # the bot chooses from its seat's view, never the game
+                    self.autosave()
                     self.bots_moved = True
                     self.made = []
                     self.tell(None, told_now=False)
+            self.activity.stop()
+            return self.forfeited() if self.table.forfeit is not None else self.finish()
         except Stop as stop:
-            self.activity.stop()
+            self.quiet_activity()
             return self.stop(stop)
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as interrupt:
+            self.quiet_activity()
+            if self.table.over:  # the end is kept (again: it may have come first), not shown
+                with suppress(KeyboardInterrupt):
+                    self.keep_end()
+                return stopping.exit_code(interrupt)
+            return self.stop(Stop(stopping.exit_code(interrupt), "Interrupted."))
+        except OSError as error:  # the terminal is gone: reading or writing it failed
+            self.quiet_activity()
+            return self.stop(Stop(1, f"Stopped: {as_text(error)}."))
+
+    def quiet_activity(self) -> None:
+        """Stop the bots' live display, if the terminal is still there."""
+        with suppress(OSError, KeyboardInterrupt):
             self.activity.stop()
-            return self.stop(Stop(130, "Interrupted."))
-        self.activity.stop()
-        if self.table.forfeit is not None:
-            self.forfeited()
-        else:
-            self.finish()
-        return 0
 
     def tell(self, action: int | None, told_now: bool) -> None:
         """Tell the steps a move closed, at once (the person's own choices) or
@@ -456,7 +487,9 @@ class Session:
                                      spinner=self.spinner) if self.console.is_terminal else _nothing():
                 bot = IsmctsBot(settings, seed, "hint")
                 estimates = bot.analyse(self.game.view(self.me), seed)
-        except KeyboardInterrupt:  # Ctrl-C stops the hint, not the game
+        except KeyboardInterrupt as interrupt:  # Ctrl-C stops the hint, not the game
+            if stopping.signal_of(interrupt) != signal.SIGINT:
+                raise  # SIGTERM or SIGHUP stops the game
             return ["Hint stopped. Your turn goes on."]
         return hint_lines(estimates, menu, bot.last_iterations, self.game.players, settings.iterations,
                           extensions=self.game.config.extensions)
@@ -506,57 +539,117 @@ class Session:
         return out
 
     # ---- saving and the end -------------------------------------------------------------------
+    @property
+    def path(self) -> Path | None:
+        """The game's save file (None until a new game's is made)."""
+        return self.file.path if self.file is not None else None
+
+    def create_save(self) -> None:
+        """Make a new game's save file, a name of its own holding the deal
+        (saves.create_save); RecordError, one sentence, if it can't be."""
+        self.file = SaveFile.create(self.document(), len(self.table.steps), self.game.round)
+
     def document(self) -> dict:
         return self.table.document()
 
+    def write(self) -> str | None:
+        """Save the game to its file: None, or why it could not be saved."""
+        return self.file.write(self.document(), len(self.table.steps), self.game.round)
+
+    def autosave(self) -> None:
+        """After a completed move (a record step closed), the game to its
+        file, so that no stop, not even a kill, loses more than the move
+        under way. Silent while it works; a failure is told once, until a
+        save works again."""
+        if len(self.table.steps) == self.file.steps:
+            return
+        problem = self.write()
+        if problem is not None and not self.autosave_failed:
+            T.render_note(self.console, f"The game could not be saved: {problem}. It goes on; "
+                          "quit tries again, and save FILE saves a copy elsewhere.")
+        self.autosave_failed = problem is not None
+
     def save(self, copy: Path | None = None) -> bool:
-        """Save the game to its one save file; with `copy`, also write a copy
+        """`save`: the game to its one save file; with `copy`, also a copy
         there (the game goes on saving to its own file)."""
         from engine.record import RecordError
 
         from .saves import write_save
-        doc = self.document()
-        try:
-            if copy is not None:
-                write_save(doc, copy, make_folder=False)
-            write_save(doc, self.path)
-        except RecordError as error:
-            T.render_note(self.console, f"Not saved: {error}.")
-            return False
         if copy is not None:
-            T.render_note(self.console, f"A copy of the game saved to {copy}; "
-                          f"the game itself goes on saving to {self.path}")
+            try:
+                write_save(self.document(), copy, make_folder=False)
+            except RecordError as error:
+                T.render_note(self.console, f"Not saved: {error}.")
+                return False
+        problem = self.write()
+        if problem is not None:
+            T.render_note(self.console, f"Not saved: {problem}. {self.file.lost()}")
+            return False
+        self.autosave_failed = False
+        if copy is not None:
+            T.render_note(self.console, f"A copy of the game saved to {path_text(copy)}; "
+                          f"the game itself goes on saving to {path_text(self.path)}")
         else:
-            T.render_note(self.console, f"Game saved to {self.path}")
+            T.render_note(self.console, f"Game saved to {path_text(self.path)}")
         return True
 
     def stop(self, stop: Stop) -> int:
-        self.table.close()  # outside programs stop; a resume starts them afresh
-        T.render_note(self.console, stop.why)
-        if self.save():
-            T.render_note(self.console, f"Resume it with: passport play --resume {self.path}")
-        return stop.code
+        """Save the game as it stands, then say so; the exit code: `stop.code`,
+        or 1 for a stop meant to exit 0 whose save failed. The save comes
+        first and no further signal cuts it short; what is said after may
+        go nowhere (after SIGHUP the terminal may be gone)."""
+        problem = "the game was stopped while it was being saved"
+        with suppress(KeyboardInterrupt), stopping.held():
+            problem = self.write()
+        with suppress(KeyboardInterrupt):
+            self.table.close()  # outside programs stop; a resume starts them afresh
+        with suppress(OSError, KeyboardInterrupt):
+            T.render_note(self.console, stop.why)
+            if problem is None:
+                T.render_note(self.console, f"Game saved to {path_text(self.path)}")
+                T.render_note(self.console, "Resume it with: passport play --resume "
+                                            f"{path_text(self.path)}")
+            else:
+                T.render_note(self.console, f"The game could not be saved: {problem}. "
+                                            f"{self.file.lost()}")
+        return stop.code if problem is None or stop.code != 0 else 1
 
-    def forfeited(self) -> None:
+    def keep_end(self) -> tuple[str | None, str | None]:
+        """Save a game that ended and, unless it was forfeited, count it in
+        the person's tally (once: a game's row is keyed by its save), with
+        no signal cutting either short. (Why the save failed, why the tally
+        did), None for what worked."""
+        from . import history
+        with stopping.held():
+            problem = self.write()
+            if self.table.forfeit is not None:
+                return problem, None
+            levels = [seat.level for s, seat in enumerate(self.seats) if s != self.me]
+            try:
+                history.record(history.finished_game(self.game, self.me, levels, self.path))
+            except history.HistoryError as error:  # the game is saved: only the tally misses it
+                return problem, str(error)
+        return problem, None
+
+    def forfeited(self) -> int:
         """The game ended when an outside program broke the protocol: it
         loses, the other seats share the win (docs/agent-protocol.md). The
-        record keeps why; the person's tally does not count the game."""
-        from engine.record import RecordError
-
-        from .saves import write_save
+        record keeps why; the person's tally does not count the game.
+        The exit code: 1 if the record could not be saved."""
+        problem, _ = self.keep_end()
         seat, fault = self.table.forfeit
         R.render_recap(self.console, "Since your last turn", self.recap)
         self.recap = []
         T.render_note(self.console, f"{self.names[seat]}'s program forfeited the game in round "
                       f"{self.game.round} ({fault.reason}: {fault.detail}); the other players "
                       "share the win. The game is not counted in passport stats.")
-        try:
-            write_save(self.document(), self.path)
-            T.render_note(self.console, f"Game record saved to {self.path}")
-        except RecordError as error:
-            T.render_note(self.console, f"The game record could not be saved: {error}.")
+        return self.tell_saved(problem)
 
-    def finish(self) -> None:
+    def finish(self) -> int:
+        """The end: the record and the tally are written first, so that
+        nothing shown after can lose them; then the end screen. The exit
+        code: 1 if the record could not be saved."""
+        problem, tally_problem = self.keep_end()
         R.render_recap(self.console, "Since your last turn", self.recap)
         self.recap = []
         headline, hands = V.end_summary(self.game, self.names, self.me)
@@ -567,20 +660,19 @@ class Session:
         # would let `passport watch --seed S --reveal` show the bots' cards.
         seed = self.game.config.seed
         T.render_note(self.console, f"Seed {seed}: passport play --seed {seed} deals this game again.")
-        from engine.record import RecordError
+        code = self.tell_saved(problem)
+        if tally_problem is not None:
+            T.render_note(self.console, tally_problem)
+        return code
 
-        from .saves import write_save
-        try:
-            write_save(self.document(), self.path)
-            T.render_note(self.console, f"Game record saved to {self.path}")
-        except RecordError as error:
-            T.render_note(self.console, f"The game record could not be saved: {error}.")
-        from . import history
-        levels = [seat.level for s, seat in enumerate(self.seats) if s != self.me]
-        try:
-            history.record(history.finished_game(self.game, self.me, levels, self.path))
-        except history.HistoryError as error:  # the game is saved: only the tally misses it
-            T.render_note(self.console, str(error))
+    def tell_saved(self, problem: str | None) -> int:
+        """Say where the record of a game that ended is (or why it is not); the exit code."""
+        if problem is None:
+            T.render_note(self.console, f"Game record saved to {path_text(self.path)}")
+            return 0
+        T.render_note(self.console, f"The game record could not be saved: {problem}. "
+                                    f"{self.file.lost()}")
+        return 1
 
 
 @contextmanager

@@ -4,7 +4,9 @@ the opening words, then the session (session.py) until the end or a stop."""
 from __future__ import annotations
 
 import secrets
+import signal
 import sys
+from contextlib import suppress
 from pathlib import Path
 
 from bots.agents import MOVE_TIME
@@ -12,6 +14,8 @@ from bots.names import LEVEL_WORDS, is_agent
 from openings import BookError
 from engine import cards as C
 
+from ..safe_text import as_text, path_text
+from ..stopping import exit_code, silence_output, terminate_as_interrupt
 from ..table.narrate import TURN_STEPS, listing, narrate
 from ..table import render as T
 from . import render as R
@@ -21,7 +25,26 @@ from .session import Session, new_seats
 def start(app, *, bots: int, levels: list[str], extensions: int, seed: int | None,
           name: str, think: float | None, resume: Path | None, book_path: Path | None = None,
           shipped_books: bool = True) -> int:
-    """Run a whole `passport play`; return the exit code (2: a save that can't be resumed)."""
+    """Run a whole `passport play`; return the exit code (2: a save that
+    can't be resumed or a game that can't be saved; 1: a save that failed
+    at the end; 128 + the signal: stopped by Ctrl-C, SIGTERM or SIGHUP).
+    SIGTERM and SIGHUP stop it as Ctrl-C does (stopping.py): the game is saved."""
+    with terminate_as_interrupt():
+        try:
+            code = _start(app, bots=bots, levels=levels, extensions=extensions, seed=seed,
+                          name=name, think=think, resume=resume, book_path=book_path,
+                          shipped_books=shipped_books)
+        except KeyboardInterrupt as interrupt:  # after a game ended, asked for another
+            code = exit_code(interrupt)
+    if code == 128 + signal.SIGHUP:  # the terminal may be gone: nothing more to show
+        silence_output()
+    return code
+
+
+def _start(app, *, bots, levels, extensions, seed, name, think, resume, book_path,
+           shipped_books) -> int:
+    from engine.record import RecordError
+
     from .saves import SaveError, read_save, resume_save
     console = app.console
     try:
@@ -29,31 +52,43 @@ def start(app, *, bots: int, levels: list[str], extensions: int, seed: int | Non
         ready_engine(app)
         if doc is not None:
             table, me = resume_save(doc, resume)
-            path = resume
         else:
-            table, me, path = new_game(bots, levels, extensions, seed, name)
+            table, me = new_game(bots, levels, extensions, seed, name)
         books = opening_books(table.game.config, think, book_path, shipped_books)
     except (SaveError, BookError) as error:
-        print(str(error), file=sys.stderr)
+        print(as_text(error), file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        console.print("Interrupted before the game began; nothing was saved.")
-        return 130
+    except KeyboardInterrupt as interrupt:
+        with suppress(OSError):
+            console.print("Interrupted before the game began; nothing was saved.")
+        return exit_code(interrupt)
     while True:
-        session = Session(table, me, path, console, think, books=books)
-        R.render_intro(console, opening(session, resumed=doc is not None))
-        if doc is None:  # bots may move before the person's first screen
-            T.render_lines(console, [session.dealt()])
+        try:
+            session = Session(table, me, resume if doc is not None else None, console, think,
+                              books=books)
+            if doc is None:
+                session.create_save()
+        except RecordError as error:
+            table.close()
+            print(f"Can't start a game that can't be saved: {as_text(error)}. "
+                  "PASSPORT_HOME names another folder for the saves.", file=sys.stderr)
+            return 2
+        except KeyboardInterrupt as interrupt:
+            table.close()
+            with suppress(OSError):
+                console.print("Interrupted before the game began; nothing was saved."
+                              if doc is None else "Interrupted; the save is as it was.")
+            return exit_code(interrupt)
         if doc is not None:
             session.recap = since_last_turn(session)
-        code = session.play()
+        code = session.play(opening(session, resumed=doc is not None), dealt=doc is None)
         if code != 0 or not session.table.over or not play_again(console):
             return code
         # the same table, a new deal: the bots' levels and the person's name as they were
         seats = session.seats
         levels = [seat.level for s, seat in enumerate(seats) if s != me]
-        table, me, path = new_game(len(levels), levels, table.game.config.extensions, None,
-                                   seats[me].name)
+        table, me = new_game(len(levels), levels, table.game.config.extensions, None,
+                             seats[me].name)
         doc = None
 
 
@@ -123,18 +158,17 @@ def ready_engine(app) -> None:
 
 
 def new_game(bots: int, levels: list[str], extensions: int, seed: int | None, name: str):
-    """(a new game's table, the person's seat, where it will be saved)."""
+    """(a new game's table, the person's seat)."""
     from bots.match import Table
     from engine import Config
 
-    from .saves import new_save_path
     if seed is None:
         seed = secrets.randbits(48)
     if len(levels) == 1:
         levels = levels * bots
     seats = new_seats(name, levels)
     table = Table(Config(len(seats), extensions, seed), seats, [None] * len(seats))
-    return table, 0, new_save_path()
+    return table, 0
 
 
 def opening(session: Session, resumed: bool) -> list[str]:
@@ -143,7 +177,7 @@ def opening(session: Session, resumed: bool) -> list[str]:
     bots = [f"{seat.name} ({seat.level})" for i, seat in enumerate(session.seats) if i != me]
     extensions = ", ".join(game.config.extension_names) or "none"
     if resumed:
-        return [f"Resumed {session.path}: round {game.round}.",
+        return [f"Resumed {path_text(session.path)}: round {game.round}.",
                 f"You play against {listing(bots)}. Extensions: {extensions}.",
                 "Type help at any prompt; quit saves the game and stops."]
     start_seat = game.start_seat
@@ -159,7 +193,7 @@ def opening(session: Session, resumed: bool) -> list[str]:
           if is_agent(level)),
         f"{who}: {own} is the own country closest to the center, "
         f"{C.COUNTRIES[game.center]} (R3.5).",
-        f"The game is saved to {session.path}.",
+        f"The game is saved to {path_text(session.path)} after every move.",
         "Type help at any prompt; quit saves the game and stops.",
     ]
 
