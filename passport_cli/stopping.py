@@ -10,9 +10,9 @@ raise `Stopped` (a KeyboardInterrupt that knows its signal), so the same
 clean-up runs; where code holds Ctrl-C back while it changes two things
 together (bots.match.interrupts_deferred), they are held back with it.
 `signal_of` tells a caught interrupt's signal, for the exit code (128 +
-the signal's number, as a shell reports it) and for what is left to do
-(after SIGHUP the terminal may be gone). `held()` keeps all three signals
-waiting while a save is written.
+the signal's number, as a shell reports it), and `last_received` whether
+one came at all (after SIGHUP the terminal may be gone). `held()` keeps
+all three signals waiting while a save is written.
 """
 
 from __future__ import annotations
@@ -96,11 +96,16 @@ def held():
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
+    _received.extend(signum for signum in came if signum != signal.SIGINT)
     if came:
-        if came[0] == signal.SIGINT:
-            raise KeyboardInterrupt
-        _received.append(came[0])
-        raise Stopped(came[0])
+        raise KeyboardInterrupt if came[0] == signal.SIGINT else Stopped(came[0])
+
+
+def last_received() -> int | None:
+    """The last SIGTERM or SIGHUP that came inside the last
+    `terminate_as_interrupt`, whatever it stopped (it may have come while
+    a save was held, or while the program stopped for another reason)."""
+    return _received[-1] if _received else None
 
 
 def silence_output() -> None:

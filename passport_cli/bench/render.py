@@ -1,5 +1,5 @@
-"""Rich output of `passport bench`: the figures of bench/engine.py and
-bench/ismcts.py. Nothing here computes."""
+"""Rich output of `passport bench`: the figures of bench/engine.py,
+bench/ismcts.py, bench/play.py and bench/save.py. Nothing here computes."""
 
 from __future__ import annotations
 
@@ -46,6 +46,19 @@ def render_ismcts_bench(console: Console, result: dict) -> None:
     console.print(f"  settings: rollout depth {s['rollout_depth']}, width {s['width']}, "
                   f"epsilon {s['epsilon']}, exploration {s['exploration']}; "
                   f"Python {result['python']}, numba {result['numba']}, CPU {result['cpu']}")
+
+
+def render_save_bench(console: Console, result: dict) -> None:
+    """The `passport bench save` figures."""
+    console.print(f"Saving after every move: {result['games']} whole {result['players']}-player "
+                  f"games with every extension, {result['saves']:,} saves")
+    for key, what in (("save", "one save"), ("late_save", "  the last tenth of a game")):
+        f = result[key]
+        console.print(f"  {what:<27} median {f['median'] * 1000:6.2f} ms  "
+                      f"worst {f['worst'] * 1000:6.2f} ms  ({f['count']:,} timed)")
+    size = result["record_bytes"]
+    console.print(f"  a finished game's record    median {size['median'] / 1024:,.0f} KiB, "
+                  f"largest {size['largest'] / 1024:,.0f} KiB")
 
 
 def render_play_bench(console: Console, result: dict) -> None:

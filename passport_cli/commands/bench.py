@@ -76,6 +76,26 @@ def play(app, as_json, games, rounds, hints, level, seed, think):
             render_play_bench)
 
 
+@bench.command("save")
+@json_option()
+@click.option("--games", type=click.IntRange(min=1), default=5, show_default=True,
+              help="Whole games to play and save after every move.")
+@click.option("--players", type=click.IntRange(2, 6), default=4, show_default=True,
+              help="Seats per game.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Seed of the games.")
+@click.pass_obj
+def save(app, as_json, games, players, seed):
+    """What passport play's save after every completed move costs: one save
+    of the record so far (median and worst, and over the last tenth of each
+    game, where the record is longest), over whole games with every
+    extension played by planner bots."""
+    from ..bench.render import render_save_bench
+    from ..bench.save import run_save_bench
+
+    _report(app, as_json, lambda: run_save_bench(games, players, seed), render_save_bench)
+
+
 def _report(app, as_json: bool, measure, render) -> None:
     """Compile first (else the first repetition, and a fresh process, would
     time numba's compiler), measure, then print the figures or their JSON."""

@@ -31,9 +31,11 @@ At every decision you get the table, your hand and numbered options:
 type a number or the start of an option's words. Type help at any prompt
 for the commands (hint, rules, log, save, back, cancel, quit, ...).
 
-Games are saved in $PASSPORT_HOME/saves (default ~/.local/share/passport/saves):
-when you quit, at end of input (exit code 0), on Ctrl-C (exit code 130),
-and at the end, as a game record. Resume with --resume FILE.
+Games are saved in $PASSPORT_HOME/saves (default ~/.local/share/passport/saves),
+each in a file of its own, as a game record: after every move, and as they
+stand when you quit, at end of input (exit code 0), on Ctrl-C (130),
+SIGTERM (143) or SIGHUP (129), and at the end. When the save of a stop
+fails, the game says so and exits 1. Resume with --resume FILE.
 
 The levels of --difficulty:
 

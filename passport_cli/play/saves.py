@@ -10,10 +10,14 @@ Its `seats` field names the seats and who plays them (`human` or
 Games go to `$PASSPORT_HOME/saves/` when PASSPORT_HOME is set (tests use
 it), else to `$XDG_DATA_HOME/passport/saves/`, by default
 `~/.local/share/passport/saves/`. A finished game stays there as its record.
+A new game's file has a name of its own (`create_save`), and while a game
+is played no other `passport play` may resume it (`GameLock`): two
+programs never write one file.
 """
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import secrets
@@ -187,3 +191,48 @@ class SaveFile:
             return "Nothing of this game is kept."
         return (f"{path_text(self.path)} keeps the game as it stood in round {self.round}: "
                 "the moves since are lost.")
+
+
+class GameLock:
+    """While a game is played, no other `passport play` plays it: an
+    exclusive lock (flock) on a file beside its save, `.NAME.lock`, taken
+    when the game starts or is resumed and removed when it stops. The lock
+    of a program that died is gone with it (the kernel drops it), so only a
+    game being played is refused. On systems without flock, no lock."""
+
+    def __init__(self, save: Path) -> None:
+        self.path = save.with_name(f".{save.name}.lock")
+        self._fd: int | None = None
+
+    def take(self) -> bool:
+        """Lock the game; False if another program holds its lock."""
+        try:
+            import fcntl
+        except ImportError:
+            return True
+        while True:
+            try:
+                fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o666)
+            except OSError:  # no file can be made beside the save: no lock
+                return True
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                os.close(fd)
+                return False
+            try:  # the file locked must still be the one named: a releaser may have removed it
+                if os.fstat(fd).st_ino == os.stat(self.path).st_ino:
+                    self._fd = fd
+                    return True
+            except FileNotFoundError:
+                pass
+            os.close(fd)
+
+    def release(self) -> None:
+        """Remove the lock file (while it is still held), then let it go."""
+        if self._fd is None:
+            return
+        with contextlib.suppress(OSError):
+            self.path.unlink()
+        os.close(self._fd)
+        self._fd = None

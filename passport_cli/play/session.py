@@ -17,6 +17,7 @@ three times slower than the nominal speed, could cut a search short.)
 
 from __future__ import annotations
 
+import errno
 import signal
 import sys
 from contextlib import contextmanager, suppress
@@ -215,9 +216,11 @@ class Session:
                     self.keep_end()
                 return stopping.exit_code(interrupt)
             return self.stop(Stop(stopping.exit_code(interrupt), "Interrupted."))
-        except OSError as error:  # the terminal is gone: reading or writing it failed
+        except OSError as error:  # reading or writing the terminal failed
             self.quiet_activity()
-            return self.stop(Stop(1, f"Stopped: {as_text(error)}."))
+            # EIO: the terminal hung up (closed), which SIGHUP says too, or is about to
+            code = 128 + signal.SIGHUP if error.errno == errno.EIO else 1
+            return self.stop(Stop(code, f"Stopped: {as_text(error)}."))
 
     def quiet_activity(self) -> None:
         """Stop the bots' live display, if the terminal is still there."""

@@ -15,10 +15,11 @@ from openings import BookError
 from engine import cards as C
 
 from ..safe_text import as_text, path_text
-from ..stopping import exit_code, silence_output, terminate_as_interrupt
+from ..stopping import exit_code, last_received, silence_output, terminate_as_interrupt
 from ..table.narrate import TURN_STEPS, listing, narrate
 from ..table import render as T
 from . import render as R
+from .saves import GameLock, SaveError, read_save, resume_save
 from .session import Session, new_seats
 
 
@@ -36,19 +37,39 @@ def start(app, *, bots: int, levels: list[str], extensions: int, seed: int | Non
                           shipped_books=shipped_books)
         except KeyboardInterrupt as interrupt:  # after a game ended, asked for another
             code = exit_code(interrupt)
-    if code == 128 + signal.SIGHUP:  # the terminal may be gone: nothing more to show
+    came = last_received()
+    if code == 0 and came is not None:  # it came while the game stopped for another reason
+        code = 128 + came
+    if code == 128 + signal.SIGHUP or came == signal.SIGHUP:  # the terminal may be gone
         silence_output()
     return code
 
 
 def _start(app, *, bots, levels, extensions, seed, name, think, resume, book_path,
            shipped_books) -> int:
+    locks: list[GameLock] = []  # the game being played: no other program resumes it
+    try:
+        return _play(app, bots=bots, levels=levels, extensions=extensions, seed=seed,
+                     name=name, think=think, resume=resume, book_path=book_path,
+                     shipped_books=shipped_books, locks=locks)
+    finally:
+        for lock in locks:
+            lock.release()
+
+
+def _play(app, *, bots, levels, extensions, seed, name, think, resume, book_path,
+          shipped_books, locks) -> int:
     from engine.record import RecordError
 
-    from .saves import SaveError, read_save, resume_save
     console = app.console
     try:
         doc = read_save(resume, levels) if resume is not None else None
+        if doc is not None:
+            locks.append(GameLock(resume))
+            if not locks[-1].take():
+                locks.pop()
+                raise SaveError(f"Can't resume {path_text(resume)}: another passport play is "
+                                "playing that game; stop it there first.")
         ready_engine(app)
         if doc is not None:
             table, me = resume_save(doc, resume)
@@ -68,6 +89,8 @@ def _start(app, *, bots, levels, extensions, seed, name, think, resume, book_pat
                               books=books)
             if doc is None:
                 session.create_save()
+                locks.append(GameLock(session.path))
+                locks[-1].take()  # the file is new: no other program knows it yet
         except RecordError as error:
             table.close()
             print(f"Can't start a game that can't be saved: {as_text(error)}. "
@@ -87,6 +110,9 @@ def _start(app, *, bots, levels, extensions, seed, name, think, resume, book_pat
         # the same table, a new deal: the bots' levels and the person's name as they were
         seats = session.seats
         levels = [seat.level for s, seat in enumerate(seats) if s != me]
+        for lock in locks:  # that game is over
+            lock.release()
+        locks.clear()
         table, me = new_game(len(levels), levels, table.game.config.extensions, None,
                              seats[me].name)
         doc = None

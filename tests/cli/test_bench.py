@@ -45,3 +45,15 @@ def test_the_play_benchmark_reports_the_three_waits(passport):
     text = passport("bench", "play", "--games", "1", "--rounds", "1", "--hints", "0",
                     "--level", "easy").output
     assert "answer to next prompt" in text and "a hint                 none timed" in text
+
+
+def test_the_save_benchmark_reports_one_save_and_the_records_size(passport):
+    result = passport("bench", "save", "--json", "--games", "1", "--players", "2")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert (data["games"], data["players"]) == (1, 2)
+    assert data["save"]["count"] == data["saves"] and 10 <= data["saves"] <= data["steps"]
+    for key in ("save", "late_save"):
+        assert 0 < data[key]["median"] <= data[key]["worst"]
+    assert 0 < data["record_bytes"]["median"] <= data["record_bytes"]["largest"]
+    assert "one save" in passport("bench", "save", "--games", "1", "--players", "2").output

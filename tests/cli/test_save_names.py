@@ -85,3 +85,42 @@ def test_twelve_games_started_in_the_same_second_keep_twelve_saves_and_rows(tmp_
     rows = history.games(home / "history.sqlite3")
     assert sorted(row.save for row in rows) == [str(p) for p in saves]
     assert all(read_record(p)["result"]["reason"] == "center" for p in saves)
+
+
+def test_a_game_being_played_is_not_resumed_by_another_program(tmp_path):
+    """Two programs on one file would each overwrite the other's moves."""
+    from passport_cli.play.saves import GameLock
+    save = tmp_path / "game.json"
+    first, second = GameLock(save), GameLock(save)
+    assert first.take()
+    assert not second.take()
+    first.release()
+    assert not first.path.exists()
+    assert second.take()
+    second.release()
+
+
+def test_resuming_a_game_played_elsewhere_is_refused_in_one_sentence(tmp_path):
+    from passport_cli.play.saves import GameLock
+    home = tmp_path / "home"
+    env = dict(os.environ, PASSPORT_HOME=str(home), NO_COLOR="1", COLUMNS="80",
+               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    play = [sys.executable, "-m", "passport_cli", "play"]
+    started = subprocess.run(play + ["--seed", "3", "--bots", "1", "--difficulty", "easy"],
+                             input="1\n", env=env, capture_output=True, text=True, timeout=120)
+    assert started.returncode == 0, started.stdout + started.stderr
+    [save] = (home / "saves").glob("game-*.json")
+    before = save.read_text()
+    elsewhere = GameLock(save)
+    assert elsewhere.take()  # another passport play has it
+    refused = subprocess.run(play + ["--resume", str(save)], input="1\nquit\n", env=env,
+                             capture_output=True, text=True, timeout=120)
+    elsewhere.release()
+    assert refused.returncode == 2
+    assert refused.stderr.strip() == (f"Can't resume {save}: another passport play is playing "
+                                      "that game; stop it there first.")
+    assert save.read_text() == before
+    resumed = subprocess.run(play + ["--resume", str(save)], input="quit\n", env=env,
+                             capture_output=True, text=True, timeout=120)
+    assert resumed.returncode == 0, resumed.stdout + resumed.stderr
+    assert sorted(p.name for p in (home / "saves").iterdir()) == [save.name]  # no lock left
