@@ -20,7 +20,7 @@ from __future__ import annotations
 import errno
 import signal
 import sys
-from contextlib import contextmanager, suppress
+from contextlib import nullcontext, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,6 +36,7 @@ from ..table import view as V
 from ..table.narrate import TURN_STEPS, card_words, listing, narrate, turns
 from . import hand as H
 from . import render as R
+from .hint import expert_hint
 from .menu import MOST_IN_OFFER, SET_PHASES, decision_menu, pick, set_candidates, set_menu, set_size
 from .saves import SaveFile
 
@@ -466,36 +467,12 @@ class Session:
             raise Stop(0, "Stopped.")
 
     def hint(self, menu: H.Menu) -> list[str]:
-        if len(menu.choices) == 1:
-            return ["There is only one option here."]
-        from bots.difficulty import hint_settings
-        from bots.ismcts import BOOK_POSITIONS, IsmctsBot, MoveEstimate
-        settings = hint_settings(self.think)
-        book = self.books.get("expert")
-        if book is not None:
-            from openings import opening_key
-            view = self.game.view(self.me)
-            positions = book.positions.get(opening_key(view), 0)
-            found = book.moves(view) if positions >= BOOK_POSITIONS else []
-            if found:
-                estimates = [MoveEstimate(action, visits, value) for action, visits, value in found]
-                return ([f"From the opening book: {positions} positions like this one, "
-                         "each searched deeply."]
-                        + hint_lines(estimates, menu, sum(e.visits for e in estimates),
-                                     self.game.players, settings.iterations,
-                                     extensions=self.game.config.extensions))
-        seed = decision_seed(self.table, self.me)
-        try:
-            with self.console.status("The expert is thinking about your options…",
-                                     spinner=self.spinner) if self.console.is_terminal else _nothing():
-                bot = IsmctsBot(settings, seed, "hint")
-                estimates = bot.analyse(self.game.view(self.me), seed)
-        except KeyboardInterrupt as interrupt:  # Ctrl-C stops the hint, not the game
-            if stopping.signal_of(interrupt) != signal.SIGINT:
-                raise  # SIGTERM or SIGHUP stops the game
-            return ["Hint stopped. Your turn goes on."]
-        return hint_lines(estimates, menu, bot.last_iterations, self.game.players, settings.iterations,
-                          extensions=self.game.config.extensions)
+        """`hint`: the expert's view of the person's options (play/hint.py)."""
+        status = (self.console.status("The expert is thinking about your options…",
+                                      spinner=self.spinner) if self.console.is_terminal
+                  else nullcontext())
+        return expert_hint(self.game.view(self.me), menu, self.think, self.books.get("expert"),
+                           decision_seed(self.table, self.me), status)
 
     def rules(self, query: str) -> None:
         from .. import rulebook
@@ -678,11 +655,6 @@ class Session:
         return 1
 
 
-@contextmanager
-def _nothing():
-    yield
-
-
 # Phases whose choice gives a card of the person's away.
 GIVING_PHASES = {Phase.RECYCLE_PAY, Phase.DISCARD, Phase.TRADE_GIVE, Phase.STEAL_PAY,
                  Phase.DISPOSE_WITH, Phase.TRADING_POST_GIVE}
@@ -709,48 +681,3 @@ def drop_typed_ahead() -> None:
         termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
     except (ImportError, OSError):  # no POSIX terminal: nothing to drop
         pass
-
-
-def hint_lines(estimates, menu: H.Menu, iterations: int, players: int, budget: int,
-               shown: int = 4, *, extensions: int) -> list[str]:
-    """The `shown` options the search looked at most, best estimate first
-    (the order of the playouts is not the order of the chances): each with
-    its chance in words (the chance map of a search of `budget` iterations
-    at a table of `players` with the extensions of bit mask `extensions`),
-    the most searched one marked, since that is the move the expert would
-    play."""
-    by_action = {choice.action: choice for choice in menu.choices}
-    looked_at = [e for e in estimates if e.action in by_action][:shown]
-    if not looked_at:
-        return ["The expert found nothing to say."]
-    most = looked_at[0]
-
-    def rated(e) -> bool:
-        return e.visits > 0 and e.win_chance == e.win_chance
-
-    lines = []
-    for estimate in sorted(looked_at, key=lambda e: (not rated(e), -e.win_chance if rated(e) else 0.0)):
-        choice = by_action[estimate.action]
-        playouts = f"{estimate.visits:,} of {iterations:,} playouts"
-        if rated(estimate):
-            words = chance_words(estimate.win_chance, estimate.visits, players, budget, playouts,
-                                 extensions)
-        else:
-            words = f"no estimate ({playouts})"
-        mark = "; the most searched" if estimate is most and len(looked_at) > 1 else ""
-        lines.append(f"{choice.number}. {choice.label}: {words}{mark}")
-    return lines
-
-
-def chance_words(rating: float, visits: int, players: int, budget: int, note: str,
-                 extensions: int) -> str:
-    """The expert's rating of a move in words: the calibrated chance
-    (bots.calibration.chance, for a search of `budget` iterations at a table
-    of `players` with the extensions of bit mask `extensions`), its 95%
-    interval from the playouts, and `note`."""
-    from bots.calibration import chance
-    spread = 1.96 * (rating * (1 - rating) / visits) ** 0.5
-    low, high = (chance(max(0.0, rating - spread), players, budget, extensions),
-                 chance(min(1.0, rating + spread), players, budget, extensions))
-    return (f"about {chance(rating, players, budget, extensions):.0%} chance to win "
-            f"({low:.0%} to {high:.0%}, {note})")

@@ -252,7 +252,7 @@ def test_pick_by_number_by_words_and_by_a_later_word():
 
 
 def test_a_hint_chance_is_calibrated_and_has_its_interval():
-    from passport_cli.play.session import chance_words
+    from passport_cli.play.hint import chance_words
     from bots.calibration import chance
     # the calibrated chance (bots.calibration.chance) of the rating and of
     # its interval's ends, here 0.5 ± 0.049, by the map of the search's budget
@@ -270,7 +270,7 @@ def test_a_hint_lists_the_most_searched_options_best_chance_first():
     from bots.ismcts import MoveEstimate
     from passport_cli.play.hand import Choice, Menu
     from bots.calibration import chance
-    from passport_cli.play.session import chance_words, hint_lines
+    from passport_cli.play.hint import chance_words, hint_lines
     menu = Menu("Your move", choices=[Choice(1, 10, "draw"), Choice(2, 11, "recycle"),
                                       Choice(3, 12, "steal"), Choice(4, 13, "trade")])
     estimates = [MoveEstimate(10, 500, 0.49), MoveEstimate(11, 400, 0.50),  # most playouts first
@@ -392,6 +392,25 @@ def test_ctrl_c_during_a_hint_stops_only_the_hint(play, home, monkeypatch):
     assert result.exit_code == 0, result.output  # not 130: the game went on to the end of input
     assert "Hint stopped. Your turn goes on." in result.output
     assert "End of input." in result.output and "Interrupted" not in result.output
+
+
+@pytest.mark.parametrize("signum", [15, 1])  # SIGTERM, SIGHUP
+def test_a_stop_signal_during_a_hint_stops_the_game_and_saves_it(play, home, monkeypatch, signum):
+    from bots.ismcts import IsmctsBot
+    from passport_cli.stopping import Stopped
+
+    searched = IsmctsBot.analyse
+
+    def stopped(self, view, seed):
+        if self.name == "hint":
+            raise Stopped(signum)
+        return searched(self, view, seed)
+    monkeypatch.setattr(IsmctsBot, "analyse", stopped)
+    result = play("--seed", SEED, "--difficulty", "easy", input="1\nhint\n1\n")
+    assert result.exit_code == 128 + signum, result.output
+    assert "Hint stopped" not in result.output and "Interrupted." in result.output
+    [path] = saves(home)
+    assert [step["seat"] for step in json.loads(path.read_text())["steps"]][:1] == [0]
 
 
 def test_the_dealt_hand_is_shown_at_the_start_and_in_the_log(play, home):

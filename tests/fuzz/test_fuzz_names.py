@@ -99,7 +99,8 @@ def play_screens(console, doc: dict, path: Path, finished: bool) -> None:
     from bots.ismcts import MoveEstimate
     from passport_cli.play import render as R
     from passport_cli.play.saves import resume_save
-    from passport_cli.play.session import Session, Stop, hint_lines
+    from passport_cli.play.hint import hint_lines
+    from passport_cli.play.session import Session, Stop
     from passport_cli.play.start import opening, since_last_turn
     table, me = resume_save(doc, path)
     session = Session(table, me, path, console)
