@@ -63,7 +63,8 @@ def calibrate(ctx, bots, games, seed, extensions, round_cap, think, out, as_json
     except CalibrationError as error:
         raise FileProblem(as_text(error)) from None
     except KeyboardInterrupt:
-        saved = f"; they are saved in {path_text(out)}: run the same command to resume" if out else ""
+        saved = (f"; they are saved in {path_text(out)}: run the same command to resume"
+                 if out else "")
         app.console.print(shown(f"Interrupted{saved}."), soft_wrap=True)
         ctx.exit(130)
     result = summary(samples, games, settings.bots, settings.think, settings.extensions)

@@ -108,9 +108,9 @@ def show(app, key, path, level, save):
         else:
             found = re.search(r"\| p(\d) \| x(\d+) \|", key)
             if found is None:
-                raise click.ClickException(f"{as_text(repr(key))} is not a book's key (it names no players "
-                                           "and extensions); give one that `passport openings "
-                                           "show` or a book printed.")
+                raise click.ClickException(f"{as_text(repr(key))} is not a book's key (it names "
+                                           "no players and extensions); give one that "
+                                           "`passport openings show` or a book printed.")
             players, extensions = int(found[1]), int(found[2])
     try:
         book = read_book(path) if path is not None else shipped_book(level, players, extensions)

@@ -58,8 +58,8 @@ A bot may also be an outside program, cmd:COMMAND (docs/agent-protocol.md).
 @extensions_option("none")
 @deal_seed_option("Seed of the deal (and of the bots): the same seed, the same game.")
 @click.option("--name", default="You", show_default=True, callback=_name,
-              help=f"Your name at the table: 1 to {NAME_LENGTH} characters, without control or bidi "
-                   "characters (tabs, newlines, escape codes, U+202E ...).")
+              help=f"Your name at the table: 1 to {NAME_LENGTH} characters, without control "
+                   "or bidi characters (tabs, newlines, escape codes, U+202E ...).")
 @think_option("How long the expert (and a hint) thinks per move, in seconds of "
               "search at the bots' nominal speed.  [default: 1]")
 @click.option("--resume", type=click.Path(dir_okay=False, path_type=Path), default=None,

@@ -58,7 +58,8 @@ def replay(ctx, file, seat, show_all, step, print_all, interactive, no_color, as
         ctx.exit(130)
     problem = None
     if seat is not None and seat >= recording.config.players:
-        problem = f"{path_text(file)} has seats 0 to {recording.config.players - 1}, not seat {seat}."
+        problem = (f"{path_text(file)} has seats 0 to {recording.config.players - 1}, "
+                   f"not seat {seat}.")
     elif step is not None and step > recording.last:
         problem = f"{path_text(file)} has steps 0 (the deal) to {recording.last}, not step {step}."
     if problem:

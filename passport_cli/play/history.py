@@ -17,6 +17,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..safe_text import path_text
 from .saves import passport_home
 
 SCHEMA = """
@@ -38,6 +39,10 @@ LOCK_WAIT = 2.0  # seconds to wait for a database another program is writing
 
 class HistoryError(Exception):
     """The record of games can't be read or written; `str()` is one sentence."""
+
+
+def _unusable(path: Path, error: Exception) -> HistoryError:
+    return HistoryError(f"The record of your games in {path_text(path)} can't be used: {error}.")
 
 
 class NoGamesYet(HistoryError):
@@ -71,7 +76,7 @@ def _connect(path: Path, create: bool) -> sqlite3.Connection:
         connection.execute(SCHEMA)
         return connection
     except (sqlite3.Error, OSError) as error:
-        raise HistoryError(f"The record of your games in {path} can't be used: {error}.") from None
+        raise _unusable(path, error) from None
 
 
 def record(game: Played, path: Path | None = None) -> None:
@@ -85,7 +90,7 @@ def record(game: Played, path: Path | None = None) -> None:
                                 game.extensions, game.levels, game.result, game.reason,
                                 game.rounds))
     except sqlite3.Error as error:
-        raise HistoryError(f"The record of your games in {path} can't be used: {error}.") from None
+        raise _unusable(path, error) from None
     finally:
         connection.close()
 
@@ -126,7 +131,7 @@ def read_games(path: Path | None = None) -> Games:
         rows = connection.execute("SELECT save, finished, seed, players, extensions, levels, "
                                   "result, reason, rounds FROM games").fetchall()
     except (sqlite3.Error, ValueError, OverflowError) as error:  # (a text that is no UTF-8)
-        raise HistoryError(f"The record of your games in {path} can't be used: {error}.") from None
+        raise _unusable(path, error) from None
     finally:
         connection.close()
     played = [game for game in map(_played, rows) if game is not None]

@@ -79,7 +79,8 @@ def render_menu(console: Console, menu: Menu) -> None:
     for choice in menu.choices:
         label = shown(choice.label)
         if choice.note:
-            label.append(f" ({as_text(choice.note)})", style=WARNING if warns(choice.note) else "dim")
+            label.append(f" ({as_text(choice.note)})",
+                         style=WARNING if warns(choice.note) else "dim")
         numbers.append(Text(f"{choice.number:>2}."))
         labels.append(plain(console, label))
     rows = (len(labels) + 1) // 2

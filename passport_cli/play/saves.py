@@ -66,7 +66,8 @@ def create_save(doc: dict, now: float | None = None) -> Path:
             except FileExistsError:
                 continue
     except OSError as error:
-        raise RecordError(f"{path}: can't be written ({error.strerror or error})") from None
+        raise RecordError(f"{path_text(path)}: can't be written "
+                          f"({error.strerror or error})") from None
     finally:
         draft.unlink(missing_ok=True)
 
@@ -117,7 +118,7 @@ def read_save(path: Path, programs: list[str] = ()) -> dict:
         raise SaveError(f"Can't resume {error}.") from None
     seats = doc.get("seats")
     if not seats:
-        raise SaveError(f"Can't resume {path}: it is a game record without seats, "
+        raise SaveError(f"Can't resume {path_text(path)}: it is a game record without seats, "
                         "not a game saved by passport play.")
     humans = [i for i, seat in enumerate(seats) if seat.get("player") == "human"]
     players = [seat.get("player") for seat in seats]
@@ -126,18 +127,19 @@ def read_save(path: Path, programs: list[str] = ()) -> dict:
     bots_ok = all(p == "human" or p in {f"bot:{level}" for level in LEVELS}
                   or (isinstance(p, str) and p.startswith(f"bot:{AGENT}")) for p in players)
     if len(humans) != 1 or not bots_ok or not all(isinstance(s.get("name"), str) for s in seats):
-        raise SaveError(f"Can't resume {path}: its seats are not one person and bots of "
+        raise SaveError(f"Can't resume {path_text(path)}: its seats are not one person and bots of "
                         f"level {', '.join(LEVELS)} or outside programs.")
     if doc["result"].get("reason") is not None or doc.get("forfeit") is not None:
-        raise SaveError(f"Can't resume {path}: that game is over; start a new one "
+        raise SaveError(f"Can't resume {path_text(path)}: that game is over; start a new one "
                         "with passport play.")
     if list(programs) != seated:
         if not seated:
-            raise SaveError(f"Can't resume {path} with --difficulty: it seats no outside "
-                            "program, and its bots' levels are its own.")
+            raise SaveError(f"Can't resume {path_text(path)} with --difficulty: it seats no "
+                            "outside program, and its bots' levels are its own.")
         named = ",".join(seated)
-        raise SaveError(f"Can't resume {path} without naming the outside programs it seats, "
-                        f"since resuming runs them: add --difficulty {shlex.quote(named)}.")
+        raise SaveError(f"Can't resume {path_text(path)} without naming the outside programs "
+                        f"it seats, since resuming runs them: add --difficulty "
+                        f"{shlex.quote(named)}.")
     return doc
 
 

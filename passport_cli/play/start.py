@@ -140,7 +140,7 @@ def opening_books(config, think: float | None, path: Path | None = None,
             book = read_book(path)
             level = book.built_with.get("level")
             if level not in BOOK_LEVELS:
-                raise BookError(f"{path}: the book names no level that plays a book "
+                raise BookError(f"{path_text(path)}: the book names no level that plays a book "
                                 f"({', '.join(BOOK_LEVELS)})")
             book.check_built_with(used_with(level, config.players, config.extensions, think))
         except BookError as error:
