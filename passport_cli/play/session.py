@@ -543,7 +543,8 @@ class Session:
         save works again."""
         if len(self.table.steps) == self.file.steps:
             return
-        problem = self.write()
+        with stopping.held():  # a stop waits for the save (a few milliseconds)
+            problem = self.write()
         if problem is not None and not self.autosave_failed:
             T.render_note(self.console, f"The game could not be saved: {problem}. It goes on; "
                           "quit tries again, and save FILE saves a copy elsewhere.")

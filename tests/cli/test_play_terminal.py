@@ -376,9 +376,8 @@ def stop_at_random(tmp_path: Path, signum: int, case: int, rng) -> dict:
         exitstatus, signalstatus = (status, None) if status is not None else (None, None)
     else:
         child.kill(signum)
-        with contextlib.suppress(pexpect.EOF, pexpect.TIMEOUT):
-            child.read()
-        child.close()
+        child.expect(pexpect.EOF, timeout=120)  # everything it printed, to its end
+        child.wait()  # (close() would signal a program still exiting after 0.1 s)
         exitstatus, signalstatus = child.exitstatus, child.signalstatus
     [save] = sorted((home / "saves").glob("game-*.json"))
     doc = read_record(save)
