@@ -26,6 +26,8 @@ import threading
 # the terminal closed). Windows has no SIGHUP.
 STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP")
                      if hasattr(signal, name))
+# The exit code of a program stopped by a hang-up (SIGHUP is 1 wherever it exists).
+HANGUP_CODE = 128 + getattr(signal, "SIGHUP", 1)
 
 # The stop signal handled last inside `terminate_as_interrupt`, for an
 # interrupt that a held-back Ctrl-C raised later in its place.

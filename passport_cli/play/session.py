@@ -18,7 +18,6 @@ three times slower than the nominal speed, could cut a search short.)
 from __future__ import annotations
 
 import errno
-import signal
 import sys
 from contextlib import nullcontext, suppress
 from dataclasses import dataclass
@@ -220,7 +219,7 @@ class Session:
         except OSError as error:  # reading or writing the terminal failed
             self.quiet_activity()
             # EIO: the terminal hung up (closed), which SIGHUP says too, or is about to
-            code = 128 + signal.SIGHUP if error.errno == errno.EIO else 1
+            code = stopping.HANGUP_CODE if error.errno == errno.EIO else 1
             return self.stop(Stop(code, f"Stopped: {as_text(error)}."))
 
     def quiet_activity(self) -> None:

@@ -4,7 +4,6 @@ the opening words, then the session (session.py) until the end or a stop."""
 from __future__ import annotations
 
 import secrets
-import signal
 import sys
 from contextlib import suppress
 from pathlib import Path
@@ -15,7 +14,9 @@ from openings import BookError
 from engine import cards as C
 
 from ..safe_text import as_text, path_text
-from ..stopping import exit_code, last_received, silence_output, terminate_as_interrupt
+from ..stopping import (
+    HANGUP_CODE, exit_code, last_received, silence_output, terminate_as_interrupt,
+)
 from ..table.narrate import TURN_STEPS, listing, narrate
 from ..table import render as T
 from . import render as R
@@ -40,7 +41,7 @@ def start(app, *, bots: int, levels: list[str], extensions: int, seed: int | Non
     came = last_received()
     if code == 0 and came is not None:  # it came while the game stopped for another reason
         code = 128 + came
-    if code == 128 + signal.SIGHUP or came == signal.SIGHUP:  # the terminal may be gone
+    if HANGUP_CODE in (code, 128 + (came or 0)):  # the terminal may be gone
         silence_output()
     return code
 
