@@ -29,8 +29,9 @@ STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP")
 # The exit code of a program stopped by a hang-up (SIGHUP is 1 wherever it exists).
 HANGUP_CODE = 128 + getattr(signal, "SIGHUP", 1)
 
-# The stop signal handled last inside `terminate_as_interrupt`, for an
-# interrupt that a held-back Ctrl-C raised later in its place.
+# The stop signals that came inside the last `terminate_as_interrupt`, in
+# order (those `held()` kept waiting too): the last one tells an interrupt
+# that a held-back Ctrl-C raised later in its place.
 _received: list[int] = []
 
 

@@ -5,8 +5,10 @@ The person sits at one seat (seat 0 in a new game) of a table
 next: a bot gets its seat's view and nothing more, and the person gets the
 screen of `table/view.py` and `play/hand.py` (only what their seat may know,
 R7.4) and a prompt. The table records every action, so the game is always
-one record away from a save file, and the steps it closes are told in words
-(`narrate`) as the person's seat saw them.
+one record away from a save file: it is written to the game's own file
+after every completed move (`autosave`), and as it stands when the game is
+stopped. The steps a move closes are told in words (`narrate`) as the
+person's seat saw them.
 
 Reproducible: the deal comes from the seed, and each bot decision is seeded
 from (game seed, seat, decisions so far), not from a running generator, so
