@@ -192,7 +192,7 @@ SCREENS = ["play", "end", "forfeit", "replay", "review", "stats", "watch"]
 
 @FUZZ
 @given(st.lists(NAMES, min_size=3, max_size=3), st.sampled_from(SCREENS), st.booleans(),
-       st.integers(0, 15))
+       st.integers(0, 31))
 def test_names_on_every_screen_are_shown_as_text(tmp_path_factory, names, screen, colour,
                                                  refused):
     if refused < len(REFUSED_NAMES):
