@@ -15,6 +15,9 @@ class FileProblem(click.ClickException):
     """A calibration file that can't be used: one "Error:" line, exit code 2."""
     exit_code = 2
 
+    def __init__(self, message: str):
+        super().__init__(as_text(message))  # a path or a file's words: shown as text
+
 
 @click.command()
 @click.option("--bots", metavar="LIST", required=True, callback=check_bots,

@@ -10,6 +10,7 @@ from ..options import (
     agent_user_option, backend_options, check_backend, check_players, check_sprt,
     check_tournament_bots, extensions_option, json_option, round_cap_option, seats, think_option,
 )
+from ..safe_text import as_text, markup, path_text
 from ..stopping import terminate_as_interrupt
 
 
@@ -19,6 +20,9 @@ SPRT_DEALS = 2000  # the most deals an SPRT run plays unless --games says otherw
 class FileProblem(click.ClickException):
     """A results file that can't be used: one "Error:" line, exit code 2."""
     exit_code = 2
+
+    def __init__(self, message: str):
+        super().__init__(as_text(message))  # a path or a file's words: shown as text
 
 
 def tournament_book(bots: list[str], extensions: int, think: float | None, path: Path | None):
@@ -176,7 +180,8 @@ def tournament(ctx, bots, players, deals, workers, backend, address, seed, exten
     except (ResultsFileError, TournamentError) as error:
         raise FileProblem(str(error)) from None
     except KeyboardInterrupt:
-        saved = f"; they are saved in {out}: run the same command to resume" if out else ""
+        saved = (f"; they are saved in {markup(path_text(out))}: run the same command to resume"
+                 if out else "")
         app.console.print(f"Interrupted after {played} of {settings.games} games{saved}.",
                           soft_wrap=True)
         ctx.exit(130)

@@ -11,6 +11,7 @@ from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
 
+from ..safe_text import as_text, markup, path_text, shown
 from .render import GamesProgress, entries_text
 
 ALL_EXTENSIONS = 5
@@ -56,7 +57,8 @@ class TournamentProgress(GamesProgress):
 
 def rates_text(rates) -> list[str]:
     """'expert 36.7% (27.9–46.5%)' for each (name, win rate, low, high)."""
-    return [f"{name} —" if rate is None else f"{name} {rate:.1%} ({_interval(low, high)})"
+    return [f"{as_text(name)} —" if rate is None
+            else f"{as_text(name)} {rate:.1%} ({_interval(low, high)})"
             for name, rate, low, high in rates]
 
 
@@ -83,7 +85,7 @@ def _render_pairwise(console: Console, pairwise: dict) -> None:
                   "against the column (likelihood the row is stronger)", title_justify="left")
     table.add_column("")
     for name in names:
-        table.add_column(name, justify="right", overflow="fold")
+        table.add_column(shown(name), justify="right", overflow="fold")
     for a in names:
         cells = []
         for b in names:
@@ -95,7 +97,7 @@ def _render_pairwise(console: Console, pairwise: dict) -> None:
             else:
                 likely = _likelihood(row["superiority"])
                 cells.append(f"{row['score']:.1%} ({likely})")
-        table.add_row(a, *cells)
+        table.add_row(shown(a), *cells)
     console.print(table)
 
 
@@ -124,7 +126,7 @@ def render_tournament(console: Console, summary: dict, *, resumed: int = 0,
         score_interval = _interval(row["score_low"], row["score_high"]) if row["games"] else "—"
         rank = "—" if row["mean_rank"] is None else f"{row['mean_rank']:.2f}"
         rating = row["rating"]
-        table.add_row(label, str(row["games"]), str(row["wins"]), str(row["draws"]),
+        table.add_row(shown(label), str(row["games"]), str(row["wins"]), str(row["draws"]),
                       _percent(row["win_rate"]), interval, _percent(row["score"]),
                       score_interval, rank,
                       f"{rating['mu']:.1f}±{rating['sigma']:.1f}")
@@ -139,7 +141,7 @@ def render_tournament(console: Console, summary: dict, *, resumed: int = 0,
                   f"postcards, {endings['round_cap']} at the round cap (no winner){forfeits}")
     for name, row in summary["bots"].items():
         if row.get("forfeits"):
-            console.print(f"{name} forfeited {row['forfeits']} game"
+            console.print(f"{markup(name)} forfeited {row['forfeits']} game"
                           f"{'s' * (row['forfeits'] != 1)}: it lost them, and the other "
                           "seats shared the win.", soft_wrap=True)
     others = ("the other 2" if players == 2 else
@@ -159,14 +161,14 @@ def render_tournament(console: Console, summary: dict, *, resumed: int = 0,
     # Paths are not wrapped: a path broken over two lines can't be copied.
     if out is not None:
         again = f" ({resumed} were already there)" if resumed else ""
-        console.print(f"Results: {out}{again}", soft_wrap=True)
+        console.print(f"Results: {markup(path_text(out))}{again}", soft_wrap=True)
     if records is not None:
-        console.print(f"Records: {records}", soft_wrap=True)
+        console.print(f"Records: {markup(path_text(records))}", soft_wrap=True)
 
 
 def sprt_text(sprt: dict) -> str:
     """The SPRT's verdict in a sentence (bots.sprt.SprtRun.to_json)."""
-    question = (f"SPRT of {sprt['candidate']} against {sprt['baseline']}: score "
+    question = (f"SPRT of {markup(sprt['candidate'])} against {markup(sprt['baseline'])}: score "
                 f"{sprt['s0']:g} (H0) or {sprt['s1']:g} (H1), α {sprt['alpha']:g}, β {sprt['beta']:g}")
     bounds = f"LLR {sprt['llr']:.2f}, bounds {sprt['lower']:.2f} and {sprt['upper']:.2f}"
     deals = f"{sprt['deals']} deal{'s' if sprt['deals'] != 1 else ''}"

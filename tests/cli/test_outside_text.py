@@ -247,3 +247,16 @@ def test_a_save_path_is_shown_as_one_shell_word(tmp_path, folder, shown):
     words = " ".join(result.output.split())
     assert f"Game saved to {expected}" in words
     assert f"passport play --resume {expected}" in words
+
+
+# ---- a tournament's names are the command line's: shown as text ----------------------------
+
+@pytest.mark.parametrize("colour", [False, True])
+def test_a_tournament_of_a_program_with_markup_and_escapes_in_its_name(home, tmp_path, colour):
+    name = "cmd:python3 -c pass [/] [link=http://x.y]Z \x1b]0;title\x07"
+    out = tmp_path / "results\x1b[2J.json"
+    result = invoke(home, "tournament", "--bots", f"{name},random", "--games", "1",
+                    "--seed", "1", "--sprt", "0.4,0.6", "--out", out, colour=colour)
+    assert result.exit_code == 0, result.output
+    assert "forfeited 2 games" in result.output and "[/]" in result.output
+    only_text(result.output)
