@@ -308,10 +308,12 @@ def _step_type(phase: int, action: int) -> str:
 
 # ---- files ----------------------------------------------------------------------
 
-def write_record(doc: dict, path) -> None:
+def write_record(doc: dict, path, private: bool = False) -> None:
     """Write a document as JSON (.json) or msgpack (.msgpack), by the path's suffix.
 
-    The document is validated first; the file is replaced atomically."""
+    The document is validated first; the file is replaced atomically. A
+    `private` file is readable by its owner only (a record holds its seed,
+    from which every hidden card follows)."""
     path = Path(path)
     suffix = _suffix(path)
     validate_document(doc, str(path))
@@ -323,7 +325,7 @@ def write_record(doc: dict, path) -> None:
     except (TypeError, ValueError, OverflowError) as error:  # e.g. odd values in extra fields
         raise RecordError(f"{path}: can't be written as {suffix[1:]} ({error})") from None
     try:
-        write_atomically(path, data)
+        write_atomically(path, data, 0o600 if private else 0o666)
     except OSError as error:
         raise RecordError(f"{path}: can't be written ({error.strerror or error})") from None
 

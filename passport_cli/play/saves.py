@@ -12,7 +12,9 @@ it), else to `$XDG_DATA_HOME/passport/saves/`, by default
 `~/.local/share/passport/saves/`. A finished game stays there as its record.
 A new game's file has a name of its own (`create_save`), and while a game
 is played no other `passport play` may resume it (`GameLock`): two
-programs never write one file.
+programs never write one file. A save is its owner's alone (mode 0600, in
+a folder of mode 0700 when the game makes it): its seed tells every hidden
+card, and an outside program run as another user must not read it.
 """
 
 from __future__ import annotations
@@ -81,22 +83,23 @@ def _claim(draft: Path, path: Path) -> None:
         raise
     except OSError:  # no hard links on this file system: claim the name, then fill it
         pass
-    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
     os.replace(draft, path)
 
 
 def write_save(doc: dict, path: Path, make_folder: bool = True) -> None:
-    """Write the record (atomically, engine.record.write_record); RecordError if
-    it can't. The folder is made when `make_folder` (the game's own save in
-    saves/); a copy the person names goes only into a folder that exists."""
+    """Write the record (atomically and private: engine.record.write_record);
+    RecordError if it can't. The folder is made when `make_folder` (the
+    game's own save in saves/); a copy the person names goes only into a
+    folder that exists."""
     from engine.record import RecordError, write_record
     if not make_folder and not path.parent.is_dir():
         raise RecordError(f"{path.parent}: no such folder")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     except OSError as error:
         raise RecordError(f"{path.parent}: can't be created ({error.strerror or error})") from None
-    write_record(doc, path)
+    write_record(doc, path, private=True)
 
 
 def read_save(path: Path, programs: list[str] = ()) -> dict:

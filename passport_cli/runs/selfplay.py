@@ -87,7 +87,7 @@ def run_selfplay(games: int, players: int, extensions: int, seed: int, out_dir: 
     from engine import Config
     from engine.record import write_record
 
-    out_dir.mkdir(parents=True, exist_ok=True)
+    out_dir.mkdir(mode=0o700, parents=True, exist_ok=True)  # a new folder: its records tell their seeds
     results = []
     for game in range(1, games + 1):
         document, result = play_game(seed, game, players, extensions, round_cap, bots)

@@ -109,3 +109,14 @@ def test_an_autosave_keeps_every_completed_move(home, monkeypatch):
     doc = json.loads(save_of(home).read_text())
     mine = [step for step in doc["steps"] if step["seat"] == 0]
     assert len(mine) == 2 and time.time() - save_of(home).stat().st_mtime < 60
+
+
+def test_a_save_is_its_owners_alone(home, tmp_path):
+    """A save holds the seed, from which every hidden card follows: an
+    outside program run as another user (--agent-user) must not read it,
+    nor a copy the person saves elsewhere."""
+    copy = tmp_path / "copy.json"
+    result = invoke(home, "play", *GAME, input=f"1\nsave {copy}\nquit\n")
+    assert result.exit_code == 0, result.output
+    for path in (save_of(home), home / "saves", copy):
+        assert path.stat().st_mode & 0o077 == 0, f"{path} may be read by others"
