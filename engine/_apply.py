@@ -158,9 +158,11 @@ def apply_main(S, a, action, log):
         travel(S, a, action - A_TRAVEL - 1, log)
     elif action < A_SMUGGLE:  # R9.3
         S[FORBIDDEN_CARD] = C.FIRST_FORBIDDEN + action - A_DISPOSE
+        learn(S, S[FORBIDDEN_CARD], all_seats(S))  # the action names it (R7.4)
         S[PHASE] = PH_DISPOSE_WITH
     elif action < A_LOCAL_GUIDE:  # R9.5
         S[FORBIDDEN_CARD] = C.FIRST_FORBIDDEN + action - A_SMUGGLE
+        learn(S, S[FORBIDDEN_CARD], all_seats(S))  # the action names it (R7.4)
         S[PHASE] = PH_SMUGGLE_TO
     elif action == A_LOCAL_GUIDE:
         hand_to_discard(S, C.LOCAL_GUIDE, log)
@@ -398,6 +400,9 @@ def trading_post_swap(S, a, given, log):
 
 @njit(cache=True)
 def trading_post_finish(S, a, log):
+    # What it took is read only while it is played (`was_taken`); listed
+    # after it, it would be a private fact no other seat's world could hold.
+    S[N_TAKEN] = 0
     look_to_bottom(S, a, log)
     if not check_postcards(S):
         end_action(S, log)

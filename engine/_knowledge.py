@@ -10,7 +10,10 @@ import numpy as np
 from numba import njit
 
 from . import cards as C
-from ._core import CARD_KIND, NUM_CARDS, fisher_yates, kind_count, splitmix_next
+from ._core import (
+    CARD_KIND, NUM_CARDS, fisher_yates, is_forbidden, kind_count, payable_above, splitmix_next,
+)
+from ._legal import legal_actions
 from ._layout import *  # noqa: F401,F403
 
 LOC_HIDDEN = 11  # in an observation: somewhere this seat cannot see
@@ -253,6 +256,22 @@ def deal_plan(obs, seat, plan, base):
     return counts[FITS] == 1
 
 
+@njit(cache=True, inline='always')
+def place(plan, out, i, card):
+    """Write `card` into the plan's hidden place i of the world `out`: a
+    hand (its seat alone knows the card), a draw-pile slot (no one does)
+    or a look position (the seat playing the card does)."""
+    t = plan[PLAN_SLOT_SEAT, i]
+    if t >= 0:
+        out[LOC + card] = t
+        out[KNOWN + card] = 1 << t
+        out[KIND_COUNT + t * C.NUM_KINDS + CARD_KIND[card]] += 1
+    else:
+        out[plan[PLAN_SLOT_INDEX, i]] = card
+        out[LOC + card] = LOC_DRAW if t == -1 else LOC_LOOK
+        out[KNOWN + card] = 0 if t == -1 else 1 << out[ACTIVE]
+
+
 @njit(cache=True)
 def deal(plan, base, seed, out):
     """Write into `out` one world of the plan's observation (`deal_plan`):
@@ -293,25 +312,12 @@ def deal(plan, base, seed, out):
     active = base[ACTIVE]
     trading_post = base[PHASE] == PH_TP_PICK or base[PHASE] == PH_TP_GIVE
     taken = 0
-    slot_index = plan[PLAN_SLOT_INDEX]
     for i in range(slots):
         c = filled[i]
-        t = slot_seat[i]
-        if t >= 0:
-            out[LOC + c] = t
-            out[KNOWN + c] = 1 << t
-            out[KIND_COUNT + t * C.NUM_KINDS + CARD_KIND[c]] += 1
-            if t == active and trading_post and taken < base[N_TAKEN]:
-                out[TAKEN + taken] = c  # the Trading Post's takings are among the hidden cards
-                taken += 1
-        elif t == -1:
-            out[slot_index[i]] = c
-            out[LOC + c] = LOC_DRAW
-            out[KNOWN + c] = 0
-        else:
-            out[slot_index[i]] = c
-            out[LOC + c] = LOC_LOOK
-            out[KNOWN + c] = 1 << active
+        place(plan, out, i, c)
+        if slot_seat[i] == active and trading_post and taken < base[N_TAKEN]:
+            out[TAKEN + taken] = c  # the Trading Post's takings are among the hidden cards
+            taken += 1
     m = counts[N_COUNTRIES]
     for i in range(m):
         shuffled[i] = plan[PLAN_COUNTRIES, i]
@@ -346,23 +352,93 @@ def unreachable(S):
     return False
 
 
+@njit(cache=True, inline='always')
+def choosable(card, last):
+    """May `card` be paid or discarded after `last` in an increasing-id
+    payment (R5.2, R4.4, R9.3: no forbidden item; no event is in a hand)?"""
+    return card > last and not is_forbidden(card) and not (C.FIRST_EVENT <= card < C.FIRST_SPECIAL)
+
+
+@njit(cache=True)
+def swap_places(plan, out, i, j):
+    """Exchange the cards `deal` put into hidden places i and j."""
+    filled = plan[PLAN_FILLED]
+    for p in (i, j):
+        t = plan[PLAN_SLOT_SEAT, p]
+        if t >= 0:
+            out[KIND_COUNT + t * C.NUM_KINDS + CARD_KIND[filled[p]]] -= 1
+    ci, cj = filled[i], filled[j]
+    filled[i], filled[j] = cj, ci
+    place(plan, out, i, cj)
+    place(plan, out, j, ci)
+
+
+@njit(cache=True)
+def let_decider_act(plan, out):
+    """Make the world `deal` wrote into `out` one where the seat to decide
+    can take the pending step of a move it began, which a uniform deal for
+    another seat need not be: the payer of a recycle, a steal or a Dispose,
+    or a seat discarding, holds too few cards it may still choose (R5.2,
+    R5.4, R9.3, R4.4), or a Local Guide shows only events (R9.2). Hidden
+    cards change places within their pool (no event goes into a hand) until
+    it can, if a world of the plan allows it: returns whether it can."""
+    phase, decider = out[PHASE], out[DECIDER]
+    slots = plan[PLAN_COUNTS, N_SLOTS]
+    filled = plan[PLAN_FILLED]
+    seat_of = plan[PLAN_SLOT_SEAT]
+    pool_of = plan[PLAN_SLOT_POOL]
+    if phase == PH_LG_TAKE:
+        for i in range(slots):
+            if seat_of[i] == -2 and C.FIRST_EVENT <= filled[i] < C.FIRST_SPECIAL:
+                for j in range(slots):  # an event goes to a draw-pile place of its pool
+                    if (seat_of[j] == -1 and pool_of[j] == pool_of[i]
+                            and not C.FIRST_EVENT <= filled[j] < C.FIRST_SPECIAL):
+                        swap_places(plan, out, i, j)
+                        return True  # one card to take is enough
+        return False
+    if phase == PH_RECYCLE_PAY or phase == PH_DISCARD:
+        last, need = out[LAST], out[NEED]
+    elif phase == PH_STEAL_PAY or phase == PH_DISPOSE_WITH:
+        last, need = np.int64(-1), np.int64(1)
+    else:
+        return False
+    have = payable_above(out, decider, last)
+    for i in range(slots):
+        if have >= need:
+            break
+        if seat_of[i] != decider or choosable(filled[i], last):
+            continue
+        for j in range(slots):
+            if seat_of[j] != decider and pool_of[j] == pool_of[i] and choosable(filled[j], last):
+                swap_places(plan, out, i, j)
+                have += 1
+                break
+    return have >= need
+
+
 @njit(cache=True)
 def determinize(obs, seat, seed, out):
     """Write into `out` a full state whose observation for `seat` equals `obs`
     (an output of `observe`): hidden cards dealt uniformly at random into the
-    hidden places, the unknown part of the box shuffled, a fresh RNG; a deal
-    the rules could not have reached (`unreachable`) is dealt again, so the
-    world is uniform over the reachable ones (should DETERMINIZE_TRIES deals
-    all be unreachable, the last is kept). Returns False (and leaves
-    `out` unspecified) when no world fits `obs`."""
+    hidden places, the unknown part of the box shuffled, a fresh RNG. A deal
+    the rules could not have reached is dealt again: one `unreachable`
+    tells, or one where the seat to decide, another seat in the middle of a
+    move, cannot take its next step. So the world is uniform over the
+    reachable ones; should DETERMINIZE_TRIES deals all be unreachable, the
+    last is kept, made one where the seat to decide can act
+    (`let_decider_act`). Returns False (and leaves `out` unspecified) when
+    no world fits `obs`."""
     plan, base = new_deal_plan()
     if not deal_plan(obs, seat, plan, base):
         return False
+    legal = np.empty(NUM_ACTIONS, np.int64)
     rng = np.empty(1, np.int64)
     rng[0] = seed
+    stuck = False
     for _ in range(DETERMINIZE_TRIES):
         deal(plan, base, seed, out)
-        if not unreachable(out):
+        stuck = out[PHASE] != PH_OVER and legal_actions(out, legal) == 0
+        if not stuck and not unreachable(out):
             break
         seed = np.int64(splitmix_next(rng, 0))
-    return True
+    return let_decider_act(plan, out) if stuck else True

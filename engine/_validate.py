@@ -9,7 +9,10 @@ What is checked (the layout is engine/_layout.py):
 - every seat, phase, reason, count, slot index, card, kind and country field
   is within its range, and the decider is a seat exactly while the game runs;
 - the phase's own fields: the decider it names, a target for an offer or a
-  steal, cards still to pay or discard, cards set aside to look at;
+  steal, cards still to pay or discard, cards set aside to look at, what a
+  Trading Post took (listed only while it is played);
+- the turn's actions: one, or two after an Upgrade, left and taken
+  together, and a move in progress has its action still to complete;
 - a move in progress can take its next step: an offer being composed has
   room for its next card or kind, a Trading Post for its next swap, a
   steal's target holds a card, a Dispose or a Smuggle names a forbidden
@@ -18,7 +21,10 @@ What is checked (the layout is engine/_layout.py):
   discard pile, the cards set aside (look), out of the game or an event being
   resolved; the draw pile, the discard pile and the look slots list exactly
   the cards whose place says so, each once;
-- each hand's size and count of each kind are those of the cards in it;
+- each hand's size and count of each kind are those of the cards in it,
+  and no event is in a hand;
+- who knows where a card is, where the rules say it outright: a seat its
+  own hand, every seat the public places, the looker the cards set aside;
 - the box's ring holds distinct countries; the knowledge, pool and memory
   blocks hold only bits and counts of seats that play, and each seat's
   shuffle pool is where its counts say (docs/engine.md, "Knowledge");
@@ -101,8 +107,12 @@ class _Checker:
         phase = self.field("PHASE", 0, L.PH_OVER)
         over = phase == L.PH_OVER
         self.field("DECIDER", -1, -1) if over else self.field("DECIDER", 0, n - 1)
-        self.field("ACTIONS_LEFT", 0, 2)
-        self.field("ACTIONS_TAKEN", 0, 2)
+        left = self.field("ACTIONS_LEFT", 0, 2)
+        done = self.field("ACTIONS_TAKEN", 0, 2)
+        if not 1 <= left + done <= 2:  # R4.1, R9.2 Upgrade
+            self.fail(f"a turn of {left} actions left and {done} taken")
+        if phase not in (L.PH_MAIN, L.PH_DISCARD, L.PH_OVER) and left < 1:
+            self.fail(f"a move in progress in phase {phase} with no action left for it")
         self.field("DECLINED", 0, L.MAX_DECLINED_OFFERS)
         self.field("STRIKE", -1, n - 1)
         winner = self.field("WINNER", -1, n - 1)
@@ -128,7 +138,9 @@ class _Checker:
         looked = self.field("N_LOOK", 1 if looking else 0, MAX_SLOTS if looking else 0)
         look = self.block("LOOK", looked, -1, NUM_CARDS - 1)
         self.field("LOOK_PICK", -1, MAX_SLOTS - 1)
-        taken = self.field("N_TAKEN", 0, MAX_SLOTS)
+        trading_post = phase in (L.PH_TP_PICK, L.PH_TP_GIVE)
+        # a Trading Post's takings, listed only while it is played
+        taken = self.field("N_TAKEN", 0, MAX_SLOTS if trading_post else 0)
         self.block("TAKEN", taken, 0, NUM_CARDS - 1)
         head = self.field("DRAW_HEAD", 0, NUM_CARDS - 1)
         draw_size = self.field("DRAW_SIZE", 0, NUM_CARDS)
@@ -148,6 +160,8 @@ class _Checker:
         loc = self.block("LOC", NUM_CARDS, 0, L.LOC_EVENT)
         if np.any((loc >= n) & (loc < L.MAX_PLAYERS)):
             self.fail("a card is in the hand of a seat that does not play")
+        if np.any((CARD_KIND < 0) & (loc < L.MAX_PLAYERS)):
+            self.fail("an event is in a hand")  # R9.1: it is resolved as it is drawn
         ring = S[L.DRAW + (head + np.arange(draw_size)) % NUM_CARDS]
         self.same_cards(ring, loc == L.LOC_DRAW, "the draw pile")
         self.same_cards(S[L.DISCARD:L.DISCARD + discard_size], loc == L.LOC_DISCARD,
@@ -186,6 +200,35 @@ class _Checker:
         for name in ("ASKED", "REFUSED"):
             self.block(name, L.MAX_PLAYERS, 0, (1 << NUM_KINDS) - 1)
         self.pending_cards(phase, loc)
+        self.knowledge(phase, loc)
+
+    def knowledge(self, phase: int, loc: np.ndarray) -> None:
+        """Who knows where a card is, as far as the rules say it outright
+        (R7.4, docs/engine.md "Knowledge"): a seat knows the cards of its
+        own hand; every seat knows the discard pile, the cards out of the
+        game and an event being resolved, the cards of an offer (R5.3) and
+        the forbidden item a pending Dispose or Smuggle names (R9.3, R9.5);
+        the seat playing a Local
+        Guide or a Trading Post knows the cards it set aside (R9.2)."""
+        S, n = self.S, self.n
+        known = S[L.KNOWN:L.KNOWN + NUM_CARDS]
+        everyone = (1 << n) - 1
+        held = np.flatnonzero(loc < n)
+        blind = held[(known[held] >> loc[held] & 1) == 0]
+        if blind.size:
+            card = int(blind[0])
+            self.fail(f"seat {int(loc[card])} does not know card {card} of its own hand")
+        public = (loc == L.LOC_DISCARD) | (loc == L.LOC_OUT) | (loc == L.LOC_EVENT)
+        if phase in (L.PH_DISPOSE_WITH, L.PH_SMUGGLE_TO):
+            public[int(S[L.FORBIDDEN_CARD])] = True
+        if phase in (L.PH_TRADE_GIVE, L.PH_TRADE_ASK, L.PH_TRADE_REPLY):
+            public[S[L.GIVE:L.GIVE + S[L.N_GIVE]]] = True
+        hidden = np.flatnonzero(public & (known != everyone))
+        if hidden.size:
+            self.fail(f"where card {int(hidden[0])} is, is public, but not every seat knows it")
+        looker = 1 << int(S[L.ACTIVE])
+        if np.any((loc == L.LOC_LOOK) & ((known & looker) == 0)):
+            self.fail("the seat looking at the cards set aside does not know one of them")
 
     def pending_cards(self, phase: int, loc: np.ndarray) -> None:
         """The cards a pending step takes are there: a steal's target holds
@@ -246,6 +289,8 @@ class _Checker:
                     L.PH_TRADE_REPLY: (1, MAX_SLOTS, 1, MAX_SLOTS)}[phase]
             if not (room[0] <= given <= room[1] and room[2] <= asked <= room[3]):
                 self.fail(f"an offer of {given} cards for {asked} kinds in phase {phase}")
+            if S[L.DECLINED] >= L.MAX_DECLINED_OFFERS:
+                self.fail(f"an offer after {int(S[L.DECLINED])} declined ones this turn")
             cards = S[L.GIVE:L.GIVE + given]
             kinds = S[L.ASK:L.ASK + asked]
             if np.any(np.diff(cards) <= 0) or np.any(np.diff(kinds) < 0):
@@ -319,9 +364,16 @@ def check_observation(observation, seat: int, players: int, extensions: int,
     check.field("ROUND_CAP", round_cap, round_cap)
     if not 0 <= seat < n:
         check.fail(f"seat {seat} does not play a {n}-player game")
-    # what the determinize kernel reads as an index or a count
+    # what the determinize kernel, and the legal actions it asks of the
+    # world it deals, read as an index or a count
     check.field("ACTIVE", 0, n - 1)
     check.field("PHASE", 0, L.PH_OVER)
+    check.field("DECIDER", -1, n - 1)
+    check.field("TARGET", -1, n - 1)
+    check.field("DISCARDER", -1, n - 1)
+    check.field("LAST", -1, max(NUM_CARDS, NUM_KINDS) - 1)
+    check.block("GIVE", check.field("N_GIVE", 0, MAX_SLOTS), 0, NUM_CARDS - 1)
+    check.block("ASK", check.field("N_ASK", 0, MAX_SLOTS), 0, NUM_KINDS - 1)
     check.field("N_LOOK", 0, MAX_SLOTS)
     check.block("LOOK", MAX_SLOTS, HIDDEN, NUM_CARDS - 1)
     check.field("N_TAKEN", 0, MAX_SLOTS)
@@ -346,15 +398,8 @@ def check_observation(observation, seat: int, players: int, extensions: int,
     world = np.empty(L.STATE_SIZE, np.int64)
     if not kernels.determinize(O, seat, np.int64(0), world):
         check.fail("no way of dealing the cards it does not show fits it")
-    probe = world.copy()
-    if O[L.PHASE] not in (L.PH_TP_PICK, L.PH_TP_GIVE):
-        # A finished Trading Post leaves what it took listed (TAKEN), read by no
-        # one until the next; a seat that did not play it sees none of it, so
-        # its world lists no card there.
-        taken = probe[L.TAKEN:L.TAKEN + MAX_SLOTS]
-        taken[taken < 0] = 0
     try:
-        check_state(probe, players, extensions, round_cap)
+        check_state(world, players, extensions, round_cap)
     except StateError as error:
         check.fail(str(error).removeprefix("not a state of this game: "))
     seen = np.empty(L.STATE_SIZE, np.int64)

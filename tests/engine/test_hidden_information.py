@@ -10,7 +10,8 @@ from engine import _layout as L
 from engine import kernels
 from engine.steps import Shuffle
 from engine import cards as C
-from engine._knowledge import LOC_HIDDEN
+from engine._knowledge import LOC_HIDDEN, let_decider_act
+from engine._validate import check_state
 from tests.engine.rules_helpers import postcards_hidden_in_a_big_hand
 
 
@@ -192,3 +193,80 @@ def test_determinize_deals_only_worlds_the_rules_reach():
         assert not kernels.unreachable(world.state)
         assert np.array_equal(world.observation(0), obs)
     assert dealt > 40  # the test position does deal such worlds
+
+
+def replayed(players: int, seed: int, steps: int) -> Game:
+    """The all-extension game of `seed` after `steps` random decisions."""
+    game = Game.new(players=players, extensions="all", seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+# Worlds dealt for a seat that is not deciding, in the middle of another
+# seat's move, that were no state of the game (random all-extension games:
+# players, seed, decisions, seat, world seed, phase).
+MID_MOVE = [
+    (2, 0, 122, 1, 0, "recycle-pay"),        # the payer holds no card it may still pay
+    (3, 1, 223, 0, 2, "steal-pay"),
+    (5, 3, 293, 1, 0, "dispose-with"),
+    (5, 18, 823, 0, 1, "discard"),
+    (4, 17, 178, 0, 2, "local-guide-take"),  # only events set aside
+    (2, 0, 140, 1, 0, "dispose-with"),       # the forbidden item named in another hand
+    (5, 3, 222, 0, 0, "smuggle-to"),
+    (2, 0, 330, 0, 0, "main"),               # a finished Trading Post's takings unknown
+]
+
+
+@pytest.mark.parametrize("players, seed, steps, seat, world_seed, phase", MID_MOVE)
+def test_a_world_dealt_mid_move_is_a_state_of_the_game(players, seed, steps, seat, world_seed,
+                                                       phase):
+    game = replayed(players, seed, steps)
+    assert game.phase_name == phase and game.decider != seat
+    world = game.determinize(seat, world_seed)
+    check_state(world.state, players, C.ALL_EXTENSIONS, 200)  # so the decider has an action
+    assert np.array_equal(world.observation(seat), game.observation(seat))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_every_world_dealt_for_every_seat_is_a_state_of_the_game(players):
+    """At every decision of random games, a world for each seat passes the
+    checks a state from outside passes, the seat to decide has a legal
+    action in it, and its seat sees in it what it sees in the game."""
+    game = Game.new(players=players, extensions="all", seed=100 + players, round_cap=40)
+    rng = random.Random(players)
+    step = 0
+    while not game.over:
+        for seat in range(players):
+            world = game.determinize(seat, step)
+            check_state(world.state, players, C.ALL_EXTENSIONS, 40)
+            assert np.array_equal(world.observation(seat), game.observation(seat))
+        game.apply(rng.choice(game.legal_actions()))
+        step += 1
+
+
+@pytest.mark.parametrize("players, seed, steps, seat", [
+    (2, 0, 122, 1), (3, 1, 223, 0), (5, 18, 823, 0), (4, 17, 178, 0)])
+def test_a_deal_where_the_decider_cannot_act_is_made_one_where_it_can(players, seed, steps,
+                                                                       seat):
+    """`determinize` deals again a world where the seat to decide cannot
+    take its next step; should every try give one, it changes the last
+    (`let_decider_act`) into a world of the observation where it can."""
+    game = replayed(players, seed, steps)
+    obs = game.observation(seat)
+    plan, base = kernels.new_deal_plan()
+    assert kernels.deal_plan(obs, seat, plan, base)
+    world, seen = np.empty_like(obs), np.empty_like(obs)
+    legal = np.empty(L.NUM_ACTIONS, np.int64)
+    stuck = 0
+    for world_seed in range(300):
+        kernels.deal(plan, base, np.int64(world_seed), world)
+        if kernels.legal_actions(world, legal) > 0:
+            continue
+        stuck += 1
+        assert let_decider_act(plan, world)
+        check_state(world, players, C.ALL_EXTENSIONS, 200)
+        kernels.observe(world, seat, seen)
+        assert np.array_equal(seen, obs)
+    assert stuck > 0  # the position does deal such worlds

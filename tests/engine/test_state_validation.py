@@ -174,3 +174,85 @@ def test_a_corrupted_field_is_refused_or_plays_on_consistently():
     assert done.returncode == 0, done.stderr[-2000:]
     refused, played = map(int, done.stdout.split())
     assert refused + played >= 390 and refused > 0 and played > 0
+
+
+def a_card(state, where):
+    """The first card whose place is `where` (a seat, or a LOC_ place)."""
+    return next(c for c in range(L.NUM_CARDS) if state[L.LOC + c] == where)
+
+
+def test_who_knows_where_a_card_is_is_checked_where_the_rules_say():
+    """Fuzz runs found states that passed the checks with one knowledge bit
+    cleared (539 of them): a seat's observation then hid a card of its own
+    hand, or one face up, and `Game.determinize` raised "observation is
+    inconsistent" for every such seat."""
+    game = in_phase(L.PH_TRADE_REPLY)
+    state = game.snapshot()
+    holder, other = int(state[L.ACTIVE]), int(state[L.TARGET])
+    cases = [(a_card(state, holder), holder, f"seat {holder} does not know card"),
+             (a_card(state, L.LOC_DISCARD), other, "not every seat knows it"),
+             (a_card(state, L.LOC_OUT), other, "not every seat knows it"),
+             (int(state[L.GIVE]), other, "not every seat knows it")]  # an offer's card (R5.3)
+    for card, seat, words in cases:
+        bad = state.copy()
+        bad[L.KNOWN + card] &= ~(1 << seat)
+        with pytest.raises(StateError, match=words):
+            game.restore(bad)
+
+
+def test_a_dispose_and_a_smuggle_name_their_card_to_every_seat():
+    """R9.3, R9.5: the action names the forbidden item, so every seat knows
+    where it is while the move goes on (a world dealt for another seat put
+    it in a hand other than its player's: 1,500 of 2.5 million worlds)."""
+    for phase in (L.PH_DISPOSE_WITH, L.PH_SMUGGLE_TO):
+        game = in_phase(phase)
+        card = int(game.state[L.FORBIDDEN_CARD])
+        assert all(game.knows(seat, card) for seat in range(game.players))
+        bad = game.snapshot()
+        bad[L.KNOWN + card] = 1 << game.active
+        with pytest.raises(StateError, match=f"card {card} is, is public"):
+            game.restore(bad)
+
+
+def test_a_turn_has_its_actions_and_a_move_in_progress_one_left():
+    """R4.1: one action a turn, two after an Upgrade. A payment pending with
+    no action left passed the checks, and completing it wrote ACTIONS_LEFT
+    = -1 (fuzz runs found 5 such states)."""
+    game = in_phase(L.PH_RECYCLE_PAY)
+    state = game.snapshot()
+    assert (state[L.ACTIONS_LEFT], state[L.ACTIONS_TAKEN]) == (1, 0)
+    for left, taken, words in [(0, 0, "0 actions left and 0 taken"),
+                               (2, 1, "2 actions left and 1 taken"),
+                               (0, 1, "no action left for it")]:
+        bad = state.copy()
+        bad[L.ACTIONS_LEFT], bad[L.ACTIONS_TAKEN] = left, taken
+        with pytest.raises(StateError, match=words):
+            game.restore(bad)
+
+
+def test_an_offer_needs_room_under_the_declined_offers_limit():
+    """R5.3: no offer after three declined in a turn; an offer waiting for
+    its answer with three declined passed the checks, and a fourth decline
+    wrote DECLINED = 4."""
+    game = in_phase(L.PH_TRADE_REPLY)
+    bad = game.snapshot()
+    bad[L.DECLINED] = L.MAX_DECLINED_OFFERS
+    with pytest.raises(StateError, match="after 3 declined"):
+        game.restore(bad)
+
+
+def test_a_trading_post_lists_what_it_took_only_while_it_is_played():
+    """R9.2: what a Trading Post took is its player's secret and read only
+    while it is played; a finished one left it listed, and every world
+    dealt for another seat then held no card there (TAKEN = -1), failing
+    the checks."""
+    game = in_phase(L.PH_TP_PICK)
+    while game.phase in (L.PH_TP_PICK, L.PH_TP_GIVE):
+        legal = game.legal_actions()
+        game.apply(legal[-1])  # a card while one is left to take, then a card to give
+    assert game.state[L.N_TAKEN] == 0
+    if not game.over:
+        bad = game.snapshot()
+        bad[L.N_TAKEN] = 1
+        with pytest.raises(StateError, match="N_TAKEN is 1, outside 0..0"):
+            game.restore(bad)
