@@ -1,12 +1,15 @@
 """The bots that do not search: `random` (uniform over legal actions),
 `greedy` (the one-ply heuristic of `_heuristic.py`, best-scored action) and
-`planner` (the rule-based player of `_planner.py`)."""
+`planner` (the rule-based player of `_planner.py`). Each checks the view it
+is given (`check_view`: free for a view the engine made) before a kernel
+reads it: StateError (a ValueError) for a view that is not one of a seat to
+decide."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from engine import SeatView
+from engine import SeatView, check_view
 
 
 class RandomBot:
@@ -22,7 +25,7 @@ class RandomBot:
         self._rng = np.random.default_rng(seed)
 
     def choose(self, view: SeatView) -> int:
-        legal = view.legal_actions
+        legal = check_view(view, deciding=True).legal_actions
         return legal[int(self._rng.integers(len(legal)))]
 
 
@@ -39,6 +42,7 @@ class GreedyBot:
 
     def choose(self, view: SeatView) -> int:
         from ._heuristic import best_action
+        view = check_view(view, deciding=True)
         legal = view.legal_actions
         n = len(legal)
         self._buffer[:n] = legal
@@ -59,6 +63,7 @@ class PlannerBot:
 
     def choose(self, view: SeatView) -> int:
         from ._planner import planner_action
+        view = check_view(view, deciding=True)
         legal = view.legal_actions
         n = len(legal)
         self._buffer[:n] = legal

@@ -13,10 +13,9 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from engine import Game, Phase, SeatView
+from engine import Config, Game, Phase, SeatView, StateError, check_view
 from engine import cards as C
 from engine.actions import A_YES, decode
-from engine.game import determinized
 from engine.kernels import ACTIONS_TAKEN, DECLINED, TURN
 
 from . import _ismcts as K
@@ -312,11 +311,19 @@ class IsmctsBot:
         """The settings in effect at the view's table (a duel's may differ)."""
         return self.settings.at_table_of(view.config.players, view.config.extensions)
 
+    def _checked(self, view: SeatView) -> SeatView:
+        """The view, checked as it comes in (`check_view`: free for a view
+        the engine made) before any kernel reads it; a cheater's, which
+        holds the whole state (`sees_everything`), as a state."""
+        if self.settings.sees_everything:
+            return _whole_state_checked(view)
+        return check_view(view, deciding=True)
+
     def choose(self, view: SeatView) -> int:
-        """The action to play, from the seat's view only."""
+        """The action to play, from the seat's view only: StateError (a
+        ValueError) if the view is not one of a seat to decide (`check_view`)."""
+        view = self._checked(view)
         legal = view.legal_actions
-        if not legal:
-            raise ValueError("the bot was asked to move with no legal action")
         seed = int(self._rng.integers(0, 2**62))
         self.last_iterations = 0  # until a search runs for this decision
         self.last_reused = 0
@@ -379,6 +386,7 @@ class IsmctsBot:
         """Is the view's decision part of the move this bot is making, with a
         tree kept or an offer planned for it? (`Reseeded` then asks this bot,
         not a new one.)"""
+        view = self._checked(view)
         if self._plan is not None:
             return view.phase in COMPOSING_PHASES and self._plan[0] == _position(view)
         return (self._kept is not None and view.phase in MOVE_GOES_ON
@@ -443,7 +451,7 @@ class IsmctsBot:
         the whole state its view holds (bots/match.py)."""
         if self.settings.sees_everything:
             return Game(view.config, view.observation.copy())
-        return determinized(view.config, view.observation, view.seat, seed)
+        return view.determinize(seed)
 
     def _seen(self, world: Game, seat: int) -> SeatView:
         """`seat`'s view of a world of `_world`, as this bot is shown views."""
@@ -540,8 +548,8 @@ class IsmctsBot:
     def analyse(self, view: SeatView, seed: int, iterations: int | None = None
                 ) -> list[MoveEstimate]:
         """Search from the view (`iterations`, else the settings' budget);
-        root moves sorted best first."""
-        return self._search(view, seed, iterations, None)[0]
+        root moves sorted best first. StateError as `choose`."""
+        return self._search(self._checked(view), seed, iterations, None)[0]
 
     def _search(self, view: SeatView, seed: int, iterations: int | None,
                 reused: list[_Tree] | None) -> tuple[list[MoveEstimate], list[_Tree]]:
@@ -579,6 +587,24 @@ class IsmctsBot:
             return [MoveEstimate(view.legal_actions[0], 0, float("nan"))], trees
         moves.sort(key=lambda m: (-m.visits, -m.win_chance, m.action))
         return moves, trees
+
+
+def _whole_state_checked(view) -> SeatView:
+    """A cheater's view (bots/match.py `whole_state_view`: the whole state
+    where a seat's observation would be), checked as a state from outside
+    is (`Game(config, state)`), with its seat to decide and its legal
+    actions that seat's: StateError (a ValueError) if not, TypeError for a
+    seat that is not a whole number."""
+    if not (isinstance(view, SeatView) and isinstance(view.config, Config)):
+        raise StateError("a cheater's view is a SeatView of a game's Config")
+    game = Game(view.config, view.observation)
+    seen = game.view(view.seat)
+    if not seen.legal_actions:
+        raise StateError(f"seat {seen.seat} has no decision to make in this view")
+    given = view.legal_actions
+    if not (isinstance(given, (tuple, list)) and tuple(given) == seen.legal_actions):
+        raise StateError("the actions named are not the legal actions of this view")
+    return SeatView(view.config, seen.seat, game.state, seen.legal_actions)
 
 
 def _shares(iterations: int, trees: int) -> list[int]:
@@ -711,6 +737,7 @@ class PartlyCheatingIsmctsBot:
     def choose(self, view: SeatView) -> int:
         """The cheater's move from the whole state at its phases, else the
         fair search's from the seat's view of that state."""
+        view = _whole_state_checked(view)
         if view.phase in self.phases:
             return self.cheater.choose(view)
         return self.fair.choose(Game(view.config, view.observation).view(view.seat))

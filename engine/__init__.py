@@ -1,7 +1,8 @@
 """Passport's rules engine: the complete rules as numba kernels over one flat array.
 
 Public API: `Game`, `Config`, `Outcome`, `SeatView`, `Phase`, `Action`,
-`IllegalActionError`, `ConfigError`, `StateError`; card data in `engine.cards`; action ids in
+`IllegalActionError`, `ConfigError`, `StateError`, `check_view` (a SeatView
+made elsewhere than the engine, checked whole); card data in `engine.cards`; action ids in
 `engine.actions`; moves and record steps as values in `engine.steps`; game
 records in `engine.record`; files and messages from outside read within limits
 in `engine.files`; what one seat may know of them, as record values, in
@@ -13,11 +14,11 @@ in `engine.kernels`. `warm()` compiles the kernels into numba's cache once;
 from ._warm import is_warm, warm
 from .actions import Action, Phase
 from .game import (
-    Config, ConfigError, Game, IllegalActionError, Outcome, SeatView, StateError,
+    Config, ConfigError, Game, IllegalActionError, Outcome, SeatView, StateError, check_view,
     parse_extensions,
 )
 
 __all__ = [
     "Action", "Config", "ConfigError", "Game", "IllegalActionError", "Outcome", "Phase",
-    "SeatView", "StateError", "is_warm", "parse_extensions", "warm",
+    "SeatView", "StateError", "check_view", "is_warm", "parse_extensions", "warm",
 ]

@@ -356,6 +356,12 @@ def check_observation(observation, seat: int, players: int, extensions: int,
     world is checked whole (`check_state`), and seeing it again from `seat`
     must give back exactly this observation: the view of a state this game
     could be in, with nothing in it the seat could not know."""
+    return checked_observation_and_world(observation, seat, players, extensions, round_cap)[0]
+
+
+def checked_observation_and_world(observation, seat: int, players: int, extensions: int,
+                                  round_cap: int) -> tuple[np.ndarray, np.ndarray]:
+    """`check_observation`, with the world it dealt (seed 0) from the checked observation."""
     from ._knowledge import HIDDEN, LOC_HIDDEN
     O = _fresh_array(observation, "a seat's view")
     check = _ObservationChecker(O, players, extensions, round_cap)
@@ -407,4 +413,4 @@ def check_observation(observation, seat: int, players: int, extensions: int,
     if not np.array_equal(seen, O):
         field = int(np.flatnonzero(seen != O)[0])
         check.fail(f"field {field} is not what seat {seat} could see there")
-    return O
+    return O, world

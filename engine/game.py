@@ -16,13 +16,15 @@ and `push`/`pop` give undo in the python-chess style.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from . import cards as C
 from . import _layout as L
-from ._validate import StateError, check_state  # noqa: F401 -- StateError is public here
+from ._validate import (  # noqa: F401 -- StateError is public here
+    StateError, check_state, checked_observation_and_world,
+)
 from .actions import Action, Phase, action_text
 from .steps import (
     EventDrawn, Look, Move, Place, Reveal, Shuffle, StepLog, TurnBegins, Where,
@@ -121,16 +123,77 @@ class Outcome:
 
 @dataclass(frozen=True)
 class SeatView:
-    """All a seat may know when it decides (R7.4): what a bot is given."""
+    """All a seat may know when it decides (R7.4): what a bot is given.
+
+    The engine vouches for the views it makes (`Game.view`, `check_view`);
+    any other, built by hand or changed since, is checked whole by
+    `check_view` before a kernel reads it."""
     config: Config
     seat: int
     observation: np.ndarray      # engine observation (state with the unknown blanked)
     legal_actions: tuple[int, ...]
+    # A copy of the observation the engine made or checked, None for a view
+    # made elsewhere: a view whose observation still equals it is vouched for.
+    _vouched: np.ndarray | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def phase(self) -> Phase:
         """What kind of decision is pending."""
         return Phase(int(self.observation[L.PHASE]))
+
+    def determinize(self, seed: int) -> "Game":
+        """A complete game this seat cannot tell from the one it sees: the
+        cards it has not seen dealt at random, consistently with everything
+        it knows (Game.determinize). The view is checked first
+        (`check_view`): StateError if it is not a view of its game."""
+        seed = whole(seed, "a seed")
+        view = check_view(self)
+        return _dealt(view.config, view.observation, view.seat, seed)
+
+
+def _vouched_view(config: Config, seat: int, observation: np.ndarray,
+                  legal: tuple[int, ...]) -> SeatView:
+    """A SeatView the engine made or checked: `check_view` passes it as it is."""
+    view = SeatView(config, seat, observation, legal)
+    object.__setattr__(view, "_vouched", observation.copy())
+    return view
+
+
+def check_view(view, *, deciding: bool = False) -> SeatView:
+    """`view` itself if the engine made it (or checked it) and it is
+    unchanged since; else the same view checked whole, as a new SeatView:
+    its config, its seat, its observation (`check_observation`: the view
+    of a state the game could be in) and its legal actions, which must be
+    exactly its seat's in that observation (none for a seat not to
+    decide). StateError (a ValueError), in one sentence, when it is not
+    such a view, and, with `deciding`, when its seat has no decision to
+    make. Cheap for a view the engine made: a comparison of two arrays."""
+    if not isinstance(view, SeatView):
+        raise StateError(f"a seat's view is a SeatView, not {type(view).__name__}")
+    vouched = view._vouched
+    if vouched is None or not (isinstance(view.observation, np.ndarray)
+                               and np.array_equal(view.observation, vouched)):
+        view = _checked_view(view)
+    if deciding and not view.legal_actions:
+        raise StateError(f"seat {view.seat} has no decision to make in this view")
+    return view
+
+
+def _checked_view(view: SeatView) -> SeatView:
+    config, seat, given = view.config, view.seat, view.legal_actions
+    if not isinstance(config, Config):
+        raise StateError(f"a seat's view names its game's Config, not {type(config).__name__}")
+    if not _is_whole(seat):
+        raise StateError(f"a seat's view names its seat as a whole number, not {seat!r}")
+    seat = int(seat)
+    observation, world = checked_observation_and_world(
+        view.observation, seat, config.players, config.extensions, config.round_cap)
+    game = Game(config, world, _made_here=True)
+    legal = tuple(game.legal_actions()) if game.decider == seat else ()
+    if not (isinstance(given, (tuple, list)) and all(_is_whole(a) for a in given)
+            and sorted(int(a) for a in given) == list(legal)):
+        raise StateError("the actions named are not the legal actions of this view")
+    return _vouched_view(config, seat, observation, legal)
 
 
 # Log place codes (RECORD.md "Places"): the places without a seat, then the first of each seated kind.
@@ -362,13 +425,13 @@ class Game:
         """A complete game that `seat` cannot tell from this one: hidden cards
         dealt at random consistently with everything `seat` knows."""
         seed = whole(seed, "a seed")
-        return determinized(self.config, self.observation(seat), seat, seed)
+        return _dealt(self.config, self.observation(seat), seat, seed)
 
     def view(self, seat: int) -> SeatView:
         """What `seat` may know, with its legal actions if it is to decide."""
         seat = self._check_seat(seat)
         legal = tuple(self.legal_actions()) if seat == self.decider else ()
-        return SeatView(self.config, seat, self.observation(seat), legal)
+        return _vouched_view(self.config, seat, self.observation(seat), legal)
 
     def knows(self, seat: int, card: int) -> bool:
         """Does `seat` know where `card` is?"""
@@ -536,9 +599,24 @@ class Game:
 
 
 def determinized(config: Config, observation: np.ndarray, seat: int, seed: int) -> Game:
-    """A complete game sampled from one seat's observation (see Game.determinize)."""
-    kernels = _kernels()
+    """A complete game sampled from one seat's observation (see
+    Game.determinize). The observation is checked first
+    (`check_observation`): StateError (a ValueError), in one sentence, when
+    it is not the view of `seat` of a state a game of `config` could be in;
+    TypeError when `config` is not a Config or the seat or the seed is not
+    a whole number."""
+    if not isinstance(config, Config):
+        raise TypeError(f"config must be a Config, not {type(config).__name__}")
+    seat, seed = whole(seat, "a seat"), whole(seed, "a seed")
+    observation, _ = checked_observation_and_world(
+        observation, seat, config.players, config.extensions, config.round_cap)
+    return _dealt(config, observation, seat, seed)
+
+
+def _dealt(config: Config, observation: np.ndarray, seat: int, seed: int) -> Game:
+    """A world dealt from an observation the engine made or checked."""
     out = np.empty(L.STATE_SIZE, np.int64)
-    if not kernels.determinize(observation, seat, np.int64(np.uint64(seed % 2**64)), out):
-        raise ValueError("observation is inconsistent: hidden cards and hidden places differ in number")
+    if not _kernels().determinize(observation, seat, np.int64(np.uint64(seed % 2**64)), out):
+        # never for an observation of a state that passes check_state
+        raise StateError("observation is inconsistent: no way of dealing its hidden cards fits it")
     return Game(config, out, _made_here=True)

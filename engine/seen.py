@@ -33,8 +33,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import cards as C
-from ._validate import check_observation
-from .game import SeatView, StateError, determinized
+from .game import SeatView, StateError, check_view
 from .steps import (
     EventDrawn, Look, Move, Reveal, Shuffle, Step, TurnBegins, Where, entry_to_record,
 )
@@ -120,8 +119,10 @@ def setup_seen_by(setup: dict, seat: int) -> dict:
 
 def decision_seen_by(view: SeatView, seat_names=None) -> dict:
     """What `view`'s seat is asked: the phase, its legal actions as ids with
-    their words, and the state it decides in (`state_seen_by`)."""
-    game = determinized(view.config, view.observation, view.seat, 0)
+    their words, and the state it decides in (`state_seen_by`). A view the
+    engine did not make is checked first (`check_view`)."""
+    view = check_view(view)
+    game = view.determinize(0)
     return {"phase": game.phase.label,
             "actions": [{"id": action, "text": game.action_text(action, seat_names)}
                         for action in view.legal_actions],
@@ -134,7 +135,8 @@ def state_seen_by(view: SeatView) -> dict:
     the table, the piles as far as they are public, a pending offer, and
     the look of its own Local Guide or Trading Post."""
     # A game consistent with the view; only what the seat knows is read from it.
-    return _state(determinized(view.config, view.observation, view.seat, 0), view.seat)
+    view = check_view(view)
+    return _state(view.determinize(0), view.seat)
 
 
 def _state(game, seat: int) -> dict:
@@ -201,16 +203,10 @@ def view_from_seen(config, data, legal_actions) -> SeatView:
     if not (isinstance(observation, list) and all(_is_int(x) and -2**63 <= x < 2**63
                                                   for x in observation)):
         raise StateError("a seat's view holds its observation as a list of whole numbers")
-    checked = check_observation(np.array(observation, np.int64), seat, config.players,
-                                config.extensions, config.round_cap)
-    world = determinized(config, checked, seat, 0)
-    if world.over or world.decider != seat:
-        raise StateError(f"seat {seat} has no decision to make in this view")
-    legal = world.legal_actions()
-    if not (isinstance(legal_actions, (list, tuple)) and all(_is_int(a) for a in legal_actions)
-            and sorted(legal_actions) == sorted(legal)):
+    if not (isinstance(legal_actions, (list, tuple)) and all(_is_int(a) for a in legal_actions)):
         raise StateError("the actions named are not the legal actions of this view")
-    return SeatView(config, seat, checked, tuple(legal))
+    view = SeatView(config, seat, np.array(observation, np.int64), tuple(legal_actions))
+    return check_view(view, deciding=True)
 
 
 def _is_int(value) -> bool:

@@ -5,7 +5,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from engine import Config, Game, Phase
+from engine import Config, Game, Phase, SeatView, StateError
 from engine import cards as C
 from engine import kernels as L
 from bots import _ismcts as K
@@ -804,3 +804,62 @@ def test_a_rollout_pickpocket_steals_rather_than_draws_with_rollout_characters()
     assert instead_of_draw >= 3 and others >= 20
     assert SearchSettings().params(4, C.ALL_EXTENSIONS)[K.P_ROLLOUT_CHARACTERS] == 0.0
     assert SearchSettings(rollout_characters=True).params(4, 0)[K.P_ROLLOUT_CHARACTERS] == 1.0
+
+
+def every_bot():
+    """One bot of each kind that decides from a view: the rule bots, each
+    search level (budgets cut down), the cheater (measurement only)."""
+    from bots.baselines import RULE_BOTS
+    from bots.ismcts import CheatingIsmctsBot, PartlyCheatingIsmctsBot
+    bots = [bot(seed=3) for bot in RULE_BOTS.values()]
+    for level in ("easy", "medium", "hard", "expert"):
+        bot = make_bot(level, seed=3, think=0.01)
+        bot.settings = replace(bot.settings, iterations=60, seconds=None)
+        bots.append(bot)
+    return bots, [CheatingIsmctsBot(replace(QUICK, iterations=60), seed=3),
+                  PartlyCheatingIsmctsBot(replace(QUICK, iterations=60), [Phase.MAIN], seed=3)]
+
+
+def hand_made(view, **changes):
+    fields = {"config": view.config, "seat": view.seat,
+              "observation": view.observation.copy(), "legal_actions": view.legal_actions}
+    fields.update(changes)
+    return SeatView(**fields)
+
+
+def test_every_bot_refuses_a_hand_made_view_of_a_corrupted_observation():
+    """A bot's `choose` handed a SeatView built by hand: a copy of a real
+    view is played as the real one is; one with a card a million places
+    off, another seat's observation or other legal actions is refused
+    with StateError (a ValueError) before any kernel reads it (it ended
+    the process with SIGSEGV)."""
+    fair, cheaters = every_bot()
+    game = next(iter(positions(seed=4, limit=1)))
+    seat = game.decider
+    view = game.view(seat)
+    other = game.view((seat + 1) % game.players)
+    far = view.observation.copy()
+    far[L.LOC + game.hand(seat)[0]] = -10**6
+    wrong = [hand_made(view, observation=far),
+             hand_made(view, observation=other.observation),
+             hand_made(view, legal_actions=view.legal_actions[:-1]),
+             hand_made(view, legal_actions=view.legal_actions + (L.NUM_ACTIONS - 1,)),
+             hand_made(view, seat=seat + 10), other]
+    for bot in fair:
+        twin = make_bot(bot.name, seed=3) if bot.name in ("random", "greedy", "planner") else None
+        played = bot.choose(hand_made(view))
+        assert played in view.legal_actions
+        if twin is not None:
+            assert twin.choose(view) == played
+        for bad in wrong:
+            with pytest.raises(StateError):
+                bot.choose(bad)
+    whole = hand_made(view, observation=game.snapshot())
+    for bot in cheaters:
+        assert bot.choose(whole) in view.legal_actions
+        corrupted = game.snapshot()
+        corrupted[L.LOC + game.hand(seat)[0]] = -10**6
+        for bad in [hand_made(whole, observation=corrupted),
+                    hand_made(whole, legal_actions=view.legal_actions[:-1]), view]:
+            with pytest.raises(StateError):
+                bot.choose(bad)

@@ -5,7 +5,7 @@ import random
 import numpy as np
 import pytest
 
-from engine import Game
+from engine import Game, StateError
 from engine import _layout as L
 from engine import kernels
 from engine.steps import Shuffle
@@ -156,8 +156,9 @@ def test_an_observation_no_world_fits_is_refused():
     rival = (seat + 1) % 3
     hidden = sum(1 for c in range(C.NUM_CARDS) if obs[L.LOC + c] == LOC_HIDDEN)
     obs[L.HAND_SIZE + rival] += hidden + 1
+    assert not kernels.determinize(obs, seat, np.int64(1), np.empty_like(obs))
     from engine.game import determinized
-    with pytest.raises(ValueError, match="inconsistent"):
+    with pytest.raises(StateError, match="no way of dealing the cards it does not show"):
         determinized(game.config, obs, seat, 1)
 
 
