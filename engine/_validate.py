@@ -394,6 +394,7 @@ def checked_observation_and_world(observation, seat: int, players: int, extensio
     check.block("VISITED", L.MAX_PLAYERS, -1, NUM_COUNTRIES - 1)
     check.field("CENTER", 0, NUM_COUNTRIES - 1)
     check.field("BOX_HEAD", 0, NUM_COUNTRIES - 1)
+    check.block("BOX", NUM_COUNTRIES, HIDDEN, NUM_COUNTRIES - 1)
     box_size = check.field("BOX_SIZE", 0, NUM_COUNTRIES)
     box_known = check.field("BOX_KNOWN", 0, box_size)
     box = O[L.BOX + (O[L.BOX_HEAD] + np.arange(box_size - box_known, box_size)) % NUM_COUNTRIES]

@@ -177,3 +177,14 @@ def test_a_card_placed_a_million_places_off_is_refused_by_every_entry():
                           capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stderr[-2000:]
     assert int(done.stdout) == L.NUM_CARDS * 5
+
+
+def test_a_country_out_of_range_in_the_known_box_is_refused():
+    """A country of the part of the box every seat knows set to 10**6 was
+    used by `deal_plan` as an index, writing outside its array (a fuzz run
+    with numba's bounds checks on found it)."""
+    game = decision(seed=779, players=6, steps=54)
+    view = game.view(game.decider)
+    for field in range(L.BOX, L.BOX + 13):
+        with pytest.raises(StateError, match=f"BOX\\[{field - L.BOX}\\] is 1000000"):
+            check_view(changed(field, 10**6)(view, game))
