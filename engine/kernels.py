@@ -22,8 +22,9 @@ whose names are re-exported here:
 - hidden information (R7.4, docs/engine.md "Knowledge"): `observe`;
   `new_deal_plan`, `deal_plan` and `deal`, which sample the hidden cards of
   an observation (`determinize` does both at once, and deals again a
-  world `unreachable` finds the rules could not have reached, which a
-  bare `deal` may give); LOC_HIDDEN and HIDDEN,
+  world the rules could not have reached, which a bare `deal` may give:
+  one `unreachable` finds, or one where the seat to decide, another seat
+  in the middle of a move, cannot take its next step); LOC_HIDDEN and HIDDEN,
   what an observation shows in place of what its seat does not know;
   `last_seen_in`, a seat's memory of where it last saw a card;
 - random numbers: `splitmix_next` (docs/engine.md "Random numbers");
