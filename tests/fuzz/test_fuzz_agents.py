@@ -139,8 +139,10 @@ def _changed(message: dict, data) -> object:
         return data.draw(JSON_VALUES)
     if how == "deep":
         return "[" * data.draw(st.integers(1, 5000))
-    if how == "view" and "view" in message:
-        observation = message["view"]["observation"]
+    view = message.get("view")
+    if how == "view" and isinstance(view, dict) and isinstance(view.get("observation"), list) \
+            and view["observation"]:
+        observation = view["observation"]
         index = data.draw(st.integers(0, len(observation) - 1))
         observation[index] = data.draw(st.integers(-2**64, 2**64) | st.sampled_from([-1, 0, 1, 99]))
         return message
