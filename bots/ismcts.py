@@ -456,7 +456,7 @@ class IsmctsBot:
     def _seen(self, world: Game, seat: int) -> SeatView:
         """`seat`'s view of a world of `_world`, as this bot is shown views."""
         if self.settings.sees_everything:
-            from .match import whole_state_view
+            from engine import whole_state_view
             return whole_state_view(world, seat)
         return world.view(seat)
 

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Protocol, Sequence
 
-from engine import Config, Game, SeatView
+from engine import Config, Game, SeatView, whole_state_view
 from engine.steps import Step
 
 
@@ -149,14 +149,6 @@ def interrupts_deferred():
         signal.signal(signal.SIGINT, previous)
     if caught:
         raise KeyboardInterrupt
-
-
-def whole_state_view(game: Game, seat: int) -> SeatView:
-    """`seat`'s decision with the whole state in place of its observation:
-    what a cheater, which exists only to measure what hidden information
-    costs, is shown."""
-    view = game.view(seat)
-    return SeatView(view.config, seat, game.snapshot(), view.legal_actions)
 
 
 class Table:

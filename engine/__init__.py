@@ -2,7 +2,9 @@
 
 Public API: `Game`, `Config`, `Outcome`, `SeatView`, `Phase`, `Action`,
 `IllegalActionError`, `ConfigError`, `StateError`, `check_view` (a SeatView
-made elsewhere than the engine, checked whole); card data in `engine.cards`; action ids in
+made elsewhere than the engine, checked whole), `whole_state_view` (the
+whole state as a seat's view: for measurements of what hidden information
+costs, never for play); card data in `engine.cards`; action ids in
 `engine.actions`; moves and record steps as values in `engine.steps`; game
 records in `engine.record`; files and messages from outside read within limits
 in `engine.files`; what one seat may know of them, as record values, in
@@ -15,10 +17,11 @@ from ._warm import is_warm, warm
 from .actions import Action, Phase
 from .game import (
     Config, ConfigError, Game, IllegalActionError, Outcome, SeatView, StateError, check_view,
-    parse_extensions,
+    parse_extensions, whole_state_view,
 )
 
 __all__ = [
     "Action", "Config", "ConfigError", "Game", "IllegalActionError", "Outcome", "Phase",
     "SeatView", "StateError", "check_view", "is_warm", "parse_extensions", "warm",
+    "whole_state_view",
 ]

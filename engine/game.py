@@ -598,6 +598,15 @@ class Game:
         return seat
 
 
+def whole_state_view(game: Game, seat: int) -> SeatView:
+    """`seat`'s decision with the whole state in place of its observation:
+    what a cheater is shown, which exists only to measure what hidden
+    information costs (R7.4 keeps every other view to what its seat may
+    know). Not vouched for: a cheater checks it as a state from outside."""
+    view = game.view(seat)
+    return SeatView(view.config, seat, game.snapshot(), view.legal_actions)
+
+
 def determinized(config: Config, observation: np.ndarray, seat: int, seed: int) -> Game:
     """A complete game sampled from one seat's observation (see
     Game.determinize). The observation is checked first
