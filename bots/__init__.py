@@ -1,4 +1,4 @@
-"""Passport's bots: baselines, ISMCTS at four levels, tables and tournaments.
+"""Passport's bots: baselines, ISMCTS at four levels; they only decide (the arena seats them).
 
 Importing the package is light on purpose: `bots.names` (the bots' names
 and their parser) serves `passport --help` without loading the engine or

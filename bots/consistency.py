@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from arena.match import derive_seed
 from engine import Game, parse_extensions
 from engine import cards as C
 from engine import kernels as L
 
 from .difficulty import make_bot
-from .match import derive_seed
 from .names import CHEATER, check_names
 
 

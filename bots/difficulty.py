@@ -10,8 +10,7 @@ from engine.cards import ALL_EXTENSIONS
 from .baselines import RULE_BOTS
 from .ismcts import IsmctsBot, PartlyCheatingIsmctsBot, SearchSettings
 from .names import (
-    CHEATER, LEVELS, BotNameError, check_names, is_agent, level_of, phases_seen_of, plays_book,
-    variant_of,
+    CHEATER, LEVELS, BotNameError, check_names, level_of, phases_seen_of, plays_book, variant_of,
 )
 
 # The levels that play an opening book's moves where it has them (docs/openings.md).
@@ -381,17 +380,14 @@ def search_settings_of(name: str, think: float | None = None, players: int | Non
 
 
 def make_bot(name: str, seed: int = 0, think: float | None = None, measurement: bool = False,
-             agent_time: float | None = None, book=None):
+             book=None):
     """A bot by name: random, greedy, planner, easy, medium, hard, expert. With
     `measurement` (tournaments only), also `cheater-LEVEL`: that level's
     search on the true state, to measure what hidden information costs, and
     `cheater-LEVEL@PHASE`, which sees the true state at that phase's
-    decisions only. An outside program, cmd:COMMAND, gets `agent_time`
-    seconds a decision (bots/agents.py; its seed is its own business). Hard and the expert
-    play `book`'s moves where it has them (BOOK_LEVELS; an openings.Book)."""
-    if is_agent(name):
-        from .agents import MOVE_TIME, OutsideAgent
-        return OutsideAgent(name, MOVE_TIME if agent_time is None else agent_time)
+    decisions only. Hard and the expert play `book`'s moves where they have
+    them (BOOK_LEVELS; an openings.Book). An outside program (cmd:COMMAND)
+    is no bot: the arena seats it (arena.match.bot_players)."""
     check_names([name], measurement)
     if plays_book(name):
         if book is None:

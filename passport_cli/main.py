@@ -12,6 +12,7 @@ from .commands.agent import agent
 from .commands.bench import bench
 from .commands.calibrate import calibrate
 from .commands.cards import cards
+from .commands.lab import lab
 from .commands.openings import openings
 from .commands.play import play
 from .commands.replay import replay
@@ -36,6 +37,7 @@ cli.add_command(agent)
 cli.add_command(bench)
 cli.add_command(calibrate)
 cli.add_command(cards)
+cli.add_command(lab)
 cli.add_command(openings)
 cli.add_command(play)
 cli.add_command(replay)

@@ -8,6 +8,8 @@ when a command runs, never for --help.
 
 import click
 
+from .safe_text import as_text
+
 
 def checked_by(check, *errors):
     """A click callback that lets `check` judge a value (None passes as is).
@@ -17,8 +19,8 @@ def checked_by(check, *errors):
     become a one-line usage error naming the option, with exit code 2."""
 
     def callback(ctx, param, value):
+        from arena.sprt import SprtError
         from bots.names import BotNameError
-        from bots.sprt import SprtError
         from engine import ConfigError
         if value is None:
             return None
@@ -61,7 +63,7 @@ def _play_bots(value):
 
 
 def _sprt(value):
-    from bots.sprt import parse_sprt
+    from arena.sprt import parse_sprt
     return parse_sprt(value)
 
 
@@ -72,6 +74,16 @@ check_round_cap = checked_by(_round_cap)
 check_bots = checked_by(_bots)
 check_tournament_bots = checked_by(_tournament_bots)  # also cheater-LEVEL[@PHASE], for measurement
 check_play_bots = checked_by(_play_bots)  # also cmd:COMMAND, an outside program
+
+
+class FileProblem(click.ClickException):
+    """A file a command can't use (a results file, a calibration file, a
+    book): one "Error:" line, exit code 2. The message may hold a path or
+    a file's own words, so it is shown as text (safe_text.as_text)."""
+    exit_code = 2
+
+    def __init__(self, message: str):
+        super().__init__(as_text(message))
 
 
 # ---- options several commands share -------------------------------------------------
@@ -113,7 +125,7 @@ def run_seed_option(help: str):
     def secret_unless_given(ctx, param, value):
         if value is not None:
             return value
-        from bots.match import secret_seed
+        from arena.match import secret_seed
         return secret_seed()
     return click.option("--seed", type=int, default=None, callback=secret_unless_given,
                         help=f"{help}  [default: a secret one, kept in the records]")
@@ -121,13 +133,13 @@ def run_seed_option(help: str):
 
 def agent_user_option(expose: bool = False):
     """--agent-user USER: every outside program (cmd:COMMAND) the command
-    starts runs as USER (bots.agent_process.run_agents_as), who can't read
+    starts runs as USER (arena.agent_process.run_agents_as), who can't read
     the host's memory, environment or private files. Checked and put into
     effect for this process as the option is read (only root may give
     another user); with `expose`, the command gets the name too (a
     tournament hands it to its worker processes)."""
     def check(ctx, param, value):
-        from bots.agent_process import AgentSpecError, run_agents_as
+        from arena.agent_process import AgentSpecError, run_agents_as
         try:
             run_agents_as(value)
         except AgentSpecError as error:
@@ -141,7 +153,7 @@ def agent_user_option(expose: bool = False):
 
 
 def backend_options(command):
-    """--backend and --address: where a run's games are played (bots/cluster.py)."""
+    """--backend and --address: where a run's games are played (arena/cluster.py)."""
     command = click.option(
         "--address", metavar="HOST:PORT", default=None,
         help="The Ray cluster to play on (ray start --head prints it; 'auto' finds the one "

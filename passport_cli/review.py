@@ -72,10 +72,10 @@ def load(path: Path, seat: int | None):
 def review(path: Path, seat: int | None, think: float, advance: Callable[[int, int], None]
            ) -> Review:
     """Search every turn-level decision of the seat; `advance(done, total)` after each."""
-    from bots.calibration import chance
+    from arena.match import derive_seed
+    from bots.chances import chance
     from bots.difficulty import expert_settings
     from bots.ismcts import IsmctsBot
-    from bots.match import derive_seed
     from engine import Game, Phase
 
     doc, seat, names = load(path, seat)

@@ -8,7 +8,7 @@ no parent. Inside `terminate_as_interrupt()` either signal is handled the
 way Ctrl-C is at that moment: where Ctrl-C raises KeyboardInterrupt, they
 raise `Stopped` (a KeyboardInterrupt that knows its signal), so the same
 clean-up runs; where code holds Ctrl-C back while it changes two things
-together (bots.match.interrupts_deferred), they are held back with it.
+together (arena.match.interrupts_deferred), they are held back with it.
 `signal_of` tells a caught interrupt's signal, for the exit code (128 +
 the signal's number, as a shell reports it), and `last_received` whether
 one came at all (after SIGHUP the terminal may be gone). `held()` keeps

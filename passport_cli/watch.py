@@ -1,6 +1,6 @@
 """`passport watch`: a game between bots, told step by step as it is played.
 
-Every seat is a bot at a table (bots/match.py) that decides from its seat's
+Every seat is a bot at a table (arena/match.py) that decides from its seat's
 view alone, as in `passport play`. The spectator is told each record step
 in words (narrate) and shown the table whenever a turn begins: by default
 only what every seat knows (narrate.PUBLIC, R7.4), with --reveal every hand
@@ -33,8 +33,7 @@ def new_table(levels: list[str], extensions: int, seed: int | None, round_cap: i
     """A new game's table: one bot per level, named Ana, Bo, ..., each seeded
     from the game's seed and its seat; with `books`, hard and the expert
     play the package's opening book of this table (as in `passport play`)."""
-    from bots.difficulty import make_bot
-    from bots.match import Table, bot_seats, derive_seed
+    from arena.match import Table, bot_seats, derive_seed, make_player
     from engine import Config
 
     from .play.start import opening_books
@@ -44,7 +43,8 @@ def new_table(levels: list[str], extensions: int, seed: int | None, round_cap: i
     seeds = [derive_seed("watch", seed, seat, bits=62) for seat in range(len(levels))]
     found = opening_books(config, think) if books else {}
     return Table(config, bot_seats(levels, SEAT_NAMES[:len(levels)]),
-                 [make_bot(level, s, think, book=found.get(level)) for level, s in zip(levels, seeds)])
+                 [make_player(level, s, think, book=found.get(level))
+                  for level, s in zip(levels, seeds)])
 
 
 class Watch:

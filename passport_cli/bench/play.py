@@ -23,10 +23,10 @@ import time
 
 def run_play_bench(games: int, rounds: int, hints: int, level: str, seed: int,
                    think: float | None) -> dict:
+    from arena.match import Reseeded, Seat, Table, derive_seed
     from bots.baselines import PlannerBot
     from bots.difficulty import hint_settings
     from bots.ismcts import IsmctsBot
-    from bots.match import Reseeded, Seat, Table, derive_seed
     from engine import Config, Phase
     from engine.game import parse_extensions
 

@@ -21,7 +21,7 @@ from pathlib import Path
 
 
 def run_save_bench(games: int, players: int, seed: int) -> dict:
-    from bots.match import Seat, Table, bot_players, derive_seed
+    from arena.match import Seat, Table, bot_players, derive_seed
     from engine import Config
     from engine.game import parse_extensions
 

@@ -31,7 +31,7 @@ def agent(name, seed, think, no_book):
     where one ships for their settings, as in `passport play`."""
     import sys
 
-    from bots.serve import HostError, serve
+    from arena.serve import HostError, serve
 
     from ..play.start import opening_books
     from ..warmup import prepare_bots, prepare_engine

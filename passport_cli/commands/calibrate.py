@@ -6,17 +6,11 @@ import click
 
 from bots.names import BOT_NAMES
 
-from ..options import check_bots, extensions_option, json_option, round_cap_option, think_option
-from ..safe_text import as_text, path_text, shown
+from ..options import (
+    FileProblem, check_bots, extensions_option, json_option, round_cap_option, think_option,
+)
+from ..safe_text import path_text, shown
 from ..stopping import terminate_as_interrupt
-
-
-class FileProblem(click.ClickException):
-    """A calibration file that can't be used: one "Error:" line, exit code 2."""
-    exit_code = 2
-
-    def __init__(self, message: str):
-        super().__init__(as_text(message))  # a path or a file's words: shown as text
 
 
 @click.command()
@@ -45,7 +39,7 @@ def calibrate(ctx, bots, games, seed, extensions, round_cap, think, out, as_json
     mean gap, weighted by samples) and the Brier score."""
     import json
 
-    from bots.calibration import CalibrationError, CalibrationSettings, run_calibration, summary
+    from arena.calibration import CalibrationError, CalibrationSettings, run_calibration, summary
 
     from ..runs.calibrate import render_calibration
     from ..runs.render import GamesProgress
@@ -64,7 +58,7 @@ def calibrate(ctx, bots, games, seed, extensions, round_cap, think, out, as_json
         with terminate_as_interrupt(), GamesProgress(app.console, games) as progress:
             samples = run_calibration(settings, out, on_game=progress.advance)
     except CalibrationError as error:
-        raise FileProblem(as_text(error)) from None
+        raise FileProblem(str(error)) from None
     except KeyboardInterrupt:
         saved = (f"; they are saved in {path_text(out)}: run the same command to resume"
                  if out else "")

@@ -45,7 +45,7 @@ def build(app, players, extensions, level, games, depth, seed, think, workers, b
     budget is run from that seat's view, and its moves' visits and values
     are added under the position's key. The file is written after every
     game: run the command again to go on."""
-    from bots.cluster import ClusterError
+    from arena.cluster import ClusterError
     from openings import Book, BookError, read_book, write_book
 
     from ..runs.openings import BuildSettings, build as build_book

@@ -7,22 +7,14 @@ import click
 from bots.names import BOT_NAMES
 
 from ..options import (
-    agent_user_option, backend_options, check_backend, check_players, check_sprt,
+    FileProblem, agent_user_option, backend_options, check_backend, check_players, check_sprt,
     check_tournament_bots, extensions_option, json_option, round_cap_option, seats, think_option,
 )
-from ..safe_text import as_text, markup, path_text
+from ..safe_text import markup, path_text
 from ..stopping import terminate_as_interrupt
 
 
 SPRT_DEALS = 2000  # the most deals an SPRT run plays unless --games says otherwise
-
-
-class FileProblem(click.ClickException):
-    """A results file that can't be used: one "Error:" line, exit code 2."""
-    exit_code = 2
-
-    def __init__(self, message: str):
-        super().__init__(as_text(message))  # a path or a file's words: shown as text
 
 
 def tournament_book(bots: list[str], extensions: int, think: float | None, path: Path | None):
@@ -116,10 +108,10 @@ def tournament(ctx, bots, players, deals, workers, backend, address, seed, exten
     tell S1 from S0, one deal (all its seatings) being one observation."""
     import json
 
-    from bots.match import secret_seed
-    from bots.sprt import SprtRun
-    from bots.standings import RunningTally
-    from bots.tournament import (
+    from arena.match import secret_seed
+    from arena.sprt import SprtRun
+    from arena.standings import RunningTally
+    from arena.tournament import (
         ResultsFileError, TournamentError, TournamentSettings, load_results, results_file_seed,
         results_summary, run_tournament,
     )
@@ -144,7 +136,7 @@ def tournament(ctx, bots, players, deals, workers, backend, address, seed, exten
             raise FileProblem(str(error)) from None
         seed = secret_seed() if seed is None else seed
     try:
-        from bots.agents import MOVE_TIME
+        from arena.agents import MOVE_TIME
         settings = TournamentSettings(bots=bots, deals=deals, seed=seed, extensions=extensions,
                                       round_cap=round_cap, think=think, sprt=sprt,
                                       agent_time=MOVE_TIME if agent_time is None else agent_time,

@@ -79,10 +79,10 @@ def hint_lines(estimates, menu: H.Menu, iterations: int, players: int, budget: i
 def chance_words(rating: float, visits: int, players: int, budget: int, note: str,
                  extensions: int) -> str:
     """The expert's rating of a move in words: the calibrated chance
-    (bots.calibration.chance, for a search of `budget` iterations at a table
+    (bots.chances.chance, for a search of `budget` iterations at a table
     of `players` with the extensions of bit mask `extensions`), its 95%
     interval from the playouts, and `note`."""
-    from bots.calibration import chance
+    from bots.chances import chance
     spread = 1.96 * (rating * (1 - rating) / visits) ** 0.5
     low, high = (chance(max(0.0, rating - spread), players, budget, extensions),
                  chance(min(1.0, rating + spread), players, budget, extensions))

@@ -150,7 +150,7 @@ def resume_save(doc: dict, path: Path):
     """(the table replayed to where the save stopped, the person's seat);
     SaveError if the engine does not reproduce the saved steps. The table's
     players are the session's to seat."""
-    from bots.match import Seat, Table
+    from arena.match import Seat, Table
     from engine.record import RecordError, resume
     try:
         recorder = resume(doc, str(path))

@@ -1,7 +1,7 @@
 """`passport play`: one person against bots, at the terminal.
 
 The person sits at one seat (seat 0 in a new game) of a table
-(bots/match.py) whose other seats are bots. The loop asks whoever decides
+(arena/match.py) whose other seats are bots. The loop asks whoever decides
 next: a bot gets its seat's view and nothing more, and the person gets the
 screen of `table/view.py` and `play/hand.py` (only what their seat may know,
 R7.4) and a prompt. The table records every action, so the game is always
@@ -25,7 +25,7 @@ from contextlib import nullcontext, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
-from bots.match import Reseeded, Seat, Table, derive_seed
+from arena.match import Reseeded, Seat, Table, derive_seed
 from engine import Phase
 from engine import cards as C
 from engine.actions import decode, encode
@@ -115,7 +115,7 @@ def seat_players(table: Table, think: float | None, books: dict | None = None) -
     decision (`Reseeded`; with the opening book of its level, if `books`
     has one), an outside program (cmd:COMMAND) started for the game, the
     person's seat None (the session asks them)."""
-    from bots.agents import OutsideAgent
+    from arena.agents import OutsideAgent
     from bots.names import is_agent
 
     def player(s: int, level: str | None):

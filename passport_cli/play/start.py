@@ -8,7 +8,7 @@ import sys
 from contextlib import suppress
 from pathlib import Path
 
-from bots.agents import MOVE_TIME
+from arena.agents import MOVE_TIME
 from bots.names import LEVEL_WORDS, is_agent
 from openings import BookError
 from engine import cards as C
@@ -186,7 +186,7 @@ def ready_engine(app) -> None:
 
 def new_game(bots: int, levels: list[str], extensions: int, seed: int | None, name: str):
     """(a new game's table, the person's seat)."""
-    from bots.match import Table
+    from arena.match import Table
     from engine import Config
 
     if seed is None:

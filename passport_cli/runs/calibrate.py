@@ -1,4 +1,4 @@
-"""Rich output of `passport calibrate` (numbers from bots.calibration.summary)."""
+"""Rich output of `passport calibrate` (numbers from arena.calibration.summary)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def render_calibration(console: Console, summary: dict, bots, out=None) -> None:
         console.print(f"Calibration error: {level['calibration_error'] * 100:.1f} points "
                       f"(the mean gap, weighted by moves). Brier score: {level['brier']:.3f}.")
         if level["calibrated_error"] is not None:
-            console.print(f"As `hint` shows them (the chance map of bots/calibration.py for this "
+            console.print(f"As `hint` shows them (the chance map of bots/chances.py for this "
                           f"budget): error {level['calibrated_error'] * 100:.1f} points, Brier score "
                           f"{level['calibrated_brier']:.3f}.")
     console.print("\nThe moves of one game share its outcome: judge the figures by the games, "

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from bots.match import derive_seed
+from arena.match import derive_seed
 
 
 @dataclass(frozen=True)
@@ -91,14 +91,14 @@ def build(settings: BuildSettings, games: int, book, workers: int = 1, on_game=N
     built with `settings`), in order; after each, `on_game(number)` and
     `on_book(book)` (the caller saves it, so a stopped build loses at most
     the games under way). With `backend` "ray" the games are Ray tasks
-    (bots.cluster.ray_results: on the cluster at `address`, or on a local
-    instance of `workers` CPUs); bots.cluster.ClusterError, one sentence,
+    (arena.cluster.ray_results: on the cluster at `address`, or on a local
+    instance of `workers` CPUs); arena.cluster.ClusterError, one sentence,
     if Ray is missing or its cluster out of reach."""
     numbers = range(book.games + 1, games + 1)
     jobs = [(settings, number) for number in numbers]
     pool = finished = None
     if backend == "ray":
-        from bots.cluster import ray_results
+        from arena.cluster import ray_results
         finished = ray_results(book_positions, jobs, workers, address, [settings.level])
         results = _in_order(finished)
     elif workers <= 1 or len(numbers) <= 1:

@@ -2,7 +2,7 @@
 
 A run is reproducible from its seed alone, on any machine: game k of a run
 seeded S is dealt with `game_seed(S, k)`, and the bot in seat s is seeded
-`derive_seed("selfplay", S, k, "seat s")` (bots/match.py). The seeds go into
+`derive_seed("selfplay", S, k, "seat s")` (arena/match.py). The seeds go into
 the record (`config.seed` and the extra `selfplay` field), so one game can
 be played again without the rest of its run.
 """
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from bots.match import GameResult, derive_seed
+from arena.match import GameResult, derive_seed
 
 FORMATS = {"json": ".json", "msgpack": ".msgpack"}
 
@@ -54,7 +54,7 @@ def play_game(seed: int, game: int, players: int, extensions: int, round_cap: in
               bots: tuple[str, ...] | None = None) -> tuple[dict, GameResult]:
     """Play game `game` of run `seed` with `bots` (one name per seat; random
     in every seat by default); return (record document, result)."""
-    from bots.match import Table, bot_players, bot_seats
+    from arena.match import Table, bot_players, bot_seats
     from engine import Config
 
     names = tuple(bots) if bots is not None else ("random",) * players
@@ -83,7 +83,7 @@ def run_selfplay(games: int, players: int, extensions: int, seed: int, out_dir: 
                  on_game: Callable[[GameResult], None] | None = None) -> SelfplayRun:
     """Play `games` games between `bots` (random in every seat by default) and
     write one record per game into `out_dir`."""
-    from bots.match import record_path
+    from arena.match import record_path
     from engine import Config
     from engine.record import write_record
 

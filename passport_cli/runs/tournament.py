@@ -1,6 +1,6 @@
 """Rich output of `passport tournament`: the progress bar with the running
 standings, and the results table. Nothing here computes: the numbers come
-from bots.tournament.results_summary and bots.standings.RunningTally."""
+from arena.tournament.results_summary and arena.standings.RunningTally."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ class TournamentProgress(GamesProgress):
 
     def __init__(self, console: Console, total: int, completed: int,
                  win_rates: Callable[[], list], test=None) -> None:
-        """`test`: a bots.sprt.SprtRun whose state is shown, if any."""
+        """`test`: an arena.sprt.SprtRun whose state is shown, if any."""
         super().__init__(console, total, completed, win_rates=win_rates, test=test)
 
     def progress_line(self, elapsed: float) -> str:
@@ -103,7 +103,7 @@ def _render_pairwise(console: Console, pairwise: dict) -> None:
 
 def render_tournament(console: Console, summary: dict, *, resumed: int = 0,
                       out=None, records=None) -> None:
-    """The results of a tournament (bots.tournament.results_summary)."""
+    """The results of a tournament (arena.tournament.results_summary)."""
     settings = summary["settings"]
     players, deals, games = settings["players"], settings["deals"], settings["games"]
     most = "at most " if settings.get("sprt") else ""
@@ -167,7 +167,7 @@ def render_tournament(console: Console, summary: dict, *, resumed: int = 0,
 
 
 def sprt_text(sprt: dict) -> str:
-    """The SPRT's verdict in a sentence (bots.sprt.SprtRun.to_json)."""
+    """The SPRT's verdict in a sentence (arena.sprt.SprtRun.to_json)."""
     question = (f"SPRT of {markup(sprt['candidate'])} against {markup(sprt['baseline'])}: score "
                 f"{sprt['s0']:g} (H0) or {sprt['s1']:g} (H1), α {sprt['alpha']:g}, β {sprt['beta']:g}")
     bounds = f"LLR {sprt['llr']:.2f}, bounds {sprt['lower']:.2f} and {sprt['upper']:.2f}"

@@ -9,7 +9,7 @@ from engine import Config, Game, Phase, SeatView, StateError
 from engine import cards as C
 from engine import kernels as L
 from bots import _ismcts as K
-from bots.match import Table, bot_seats
+from arena.match import Table, bot_seats
 from bots.difficulty import make_bot
 from bots.ismcts import IsmctsBot, SearchSettings
 
@@ -543,7 +543,7 @@ def test_a_bot_move_half_made_at_a_save_is_made_again_whole(monkeypatch):
 
     from bots import difficulty
     from bots.ismcts import MOVE_GOES_ON
-    from bots.match import Reseeded, derive_seed
+    from arena.match import Reseeded, derive_seed
     from engine.record import resume
     medium = replace(difficulty.LEVEL_SETTINGS["medium"], reuse_tree=True)
     monkeypatch.setitem(difficulty.LEVEL_SETTINGS, "medium", medium)

@@ -277,7 +277,7 @@ def test_with_mirror_checks_a_cheater_checks_its_offers_in_the_true_state():
     state, and makes the offers it composed there."""
     from bots.difficulty import level_settings, make_bot
     from bots.ismcts import CheatingIsmctsBot, _is_offer
-    from bots.match import Table, bot_seats
+    from arena.match import Table, bot_seats
     from engine import Config, Phase
 
     class Counted(CheatingIsmctsBot):

@@ -253,8 +253,8 @@ def test_pick_by_number_by_words_and_by_a_later_word():
 
 def test_a_hint_chance_is_calibrated_and_has_its_interval():
     from passport_cli.play.hint import chance_words
-    from bots.calibration import chance
-    # the calibrated chance (bots.calibration.chance) of the rating and of
+    from bots.chances import chance
+    # the calibrated chance (bots.chances.chance) of the rating and of
     # its interval's ends, here 0.5 ± 0.049, by the map of the search's budget
     from engine.cards import ALL_EXTENSIONS as ALL
     assert chance_words(0.5, 400, 2, 1_000, "400 of 1,000 playouts", ALL) == (
@@ -269,7 +269,7 @@ def test_a_hint_chance_is_calibrated_and_has_its_interval():
 def test_a_hint_lists_the_most_searched_options_best_chance_first():
     from bots.ismcts import MoveEstimate
     from passport_cli.play.hand import Choice, Menu
-    from bots.calibration import chance
+    from bots.chances import chance
     from passport_cli.play.hint import chance_words, hint_lines
     menu = Menu("Your move", choices=[Choice(1, 10, "draw"), Choice(2, 11, "recycle"),
                                       Choice(3, 12, "steal"), Choice(4, 13, "trade")])

@@ -37,7 +37,7 @@ def kernels_ready():
 
 
 def a_deal() -> dict:
-    from bots.match import Seat, Table
+    from arena.match import Seat, Table
     from engine import Config
     table = Table(Config(2, 0, 3), [Seat("You", "human"), Seat.bot("Ana", "easy")], [None, None])
     return table.document()

@@ -35,9 +35,9 @@ def test_ctrl_c_inside_is_still_ctrl_c():
 
 
 def test_a_stop_signal_waits_where_ctrl_c_is_held_back():
-    """A move is recorded whole (bots.match.interrupts_deferred holds Ctrl-C
+    """A move is recorded whole (arena.match.interrupts_deferred holds Ctrl-C
     back meanwhile): SIGTERM and SIGHUP wait with it."""
-    from bots.match import interrupts_deferred
+    from arena.match import interrupts_deferred
     done = []
     with pytest.raises(KeyboardInterrupt) as caught:
         with terminate_as_interrupt():
@@ -65,7 +65,7 @@ def test_a_stopped_tournament_stops_like_an_interrupted_one(passport, monkeypatc
         send_to_self(signum)
         raise AssertionError("the signal did not stop the run")
 
-    monkeypatch.setattr("bots.tournament.run_tournament", stopped)
+    monkeypatch.setattr("arena.tournament.run_tournament", stopped)
     result = passport("tournament", "--players", 2, "--bots", "greedy,random", "--games", 1)
     assert result.exit_code == 130
     assert "Interrupted after 0 of 2 games" in result.output
@@ -76,7 +76,7 @@ def test_a_stopped_calibration_says_where_its_samples_are(passport, monkeypatch,
         send_to_self(signal.SIGHUP)
         raise AssertionError("the signal did not stop the run")
 
-    monkeypatch.setattr("bots.calibration.run_calibration", stopped)
+    monkeypatch.setattr("arena.calibration.run_calibration", stopped)
     out = tmp_path / "samples.json"
     result = passport("calibrate", "--bots", "medium,greedy", "--games", 1, "--out", out)
     assert result.exit_code == 130

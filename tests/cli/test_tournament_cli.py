@@ -206,7 +206,7 @@ def test_an_sprt_needs_bounds_and_two_bots(passport):
     assert result.exit_code == 2 and "two bots" in result.output
 
 
-# ---- outside programs (bots/agents.py) ----------------------------------------------
+# ---- outside programs (arena/agents.py) ----------------------------------------------
 
 def agent_script(tmp_path, name, body):
     path = tmp_path / name
@@ -315,7 +315,7 @@ def test_without_a_book_given_a_level_plays_the_one_the_package_ships(passport, 
 # ---- hidden information against a program on the same machine (docs/agent-protocol.md)
 
 REPO = Path(__file__).parents[2]
-SPY = REPO / "tests" / "bots" / "spy_agent.py"
+SPY = REPO / "tests" / "arena" / "spy_agent.py"
 SYSTEM_PYTHON = "/usr/bin/python3"  # any user may run it; the venv's may be in a private home
 PASSED = {"PATH", "HOME", "LANG", "LANGUAGE", "TZ", "NUMBA_CACHE_DIR", "PYTHONUNBUFFERED",
           "USER", "LOGNAME"}
@@ -333,7 +333,7 @@ def open_folder():
 
 def spy_tournament(base: Path, *options) -> tuple[list[dict], Path]:
     """`passport tournament` started as a person starts it (a process of its
-    own), the spy agent (tests/bots/spy_agent.py) against greedy, 2 deals,
+    own), the spy agent (tests/arena/spy_agent.py) against greedy, 2 deals,
     with a results file and records in `base`; the spy's reports (one per
     game it played) and the run's folder."""
     spy = base / "spy_agent.py"
@@ -363,7 +363,7 @@ def hands_the_spy_can_name(reports: list[dict], run: Path) -> dict[str, list]:
     """For each record of the run whose deal follows from a number the spy
     found (the run's seed, or the deal's own seed), every hand of that deal,
     as the engine deals it from that number."""
-    from bots.match import derive_seed
+    from arena.match import derive_seed
     from engine import Config, Game
     from engine.record import GameRecorder
 

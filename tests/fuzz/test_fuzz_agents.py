@@ -5,7 +5,7 @@
   thousands of digits, long lines, broken UTF-8, floods of info, answers of
   the wrong type -- through `OutsideAgent` at a table: each is an answer or
   a forfeit, never an exception out of the table and never a hang.
-- Host messages: what a host sends `passport agent` (bots/serve.py) -- the
+- Host messages: what a host sends `passport agent` (arena/serve.py) -- the
   protocol's messages with their fields changed, dropped or replaced, and
   lines that are no JSON at all: each is answered, or ends the serving with
   one HostError sentence.
@@ -19,10 +19,10 @@ import threading
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from bots.agents import PROTOCOL, VERSION, OutsideAgent
+from arena.agents import PROTOCOL, VERSION, OutsideAgent
+from arena.match import Seat, Table
+from arena.serve import HostError, serve
 from bots.difficulty import make_bot
-from bots.match import Seat, Table
-from bots.serve import HostError, serve
 from engine import Config, Game
 from engine.seen import decision_seen_by, view_seen_by
 

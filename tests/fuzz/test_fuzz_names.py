@@ -22,8 +22,8 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 from rich.console import Console
 
+from arena.match import Seat, Table
 from bots.difficulty import make_bot
-from bots.match import Seat, Table
 from engine import Config
 from engine import cards as C
 
@@ -122,7 +122,7 @@ def play_screens(console, doc: dict, path: Path, finished: bool) -> None:
 def forfeit_screens(console, doc: dict, path: Path, names: list[str]) -> None:
     """An outside program's forfeit, its words the names (what it sent):
     in play, mid-game, and in watch, at a table seated under the names."""
-    from bots.agents import AgentFault
+    from arena.agents import AgentFault
     from passport_cli.play.saves import resume_save
     from passport_cli.play.session import Session
     from passport_cli.watch import Watch

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import event, given
 from hypothesis import strategies as st
 
+from arena.match import Seat, Table
 from bots.difficulty import make_bot
-from bots.match import Seat, Table
 from engine import Config
 from engine import cards as C
 from engine.record import RecordError, check_record, resume, validate_document

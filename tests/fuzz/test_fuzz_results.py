@@ -11,8 +11,8 @@ from click.testing import CliRunner
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from bots.calibration import CalibrationError, CalibrationSettings, load_games
-from bots.tournament import (
+from arena.calibration import CalibrationError, CalibrationSettings, load_games
+from arena.tournament import (
     ResultsFileError, TournamentSettings, load_results, results_file_games, run_tournament,
     save_results,
 )
@@ -98,7 +98,7 @@ def test_a_damaged_tournament_results_file_is_refused_in_one_sentence_or_read(tm
 
 @functools.lru_cache(maxsize=1)
 def calibration_text(folder: str) -> str:
-    from bots.calibration import run_calibration
+    from arena.calibration import run_calibration
     path = f"{folder}/calibration.json"
     run_calibration(CALIBRATION, path)
     with open(path, encoding="utf-8") as text:

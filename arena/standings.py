@@ -22,7 +22,7 @@ comparable with 1/players, the rate of a bot no better than its opponents.
   winner ties everyone for all places: (1 + players) / 2, e.g. 2.5 of 4.
 * Draws: seat games in games that ended at the round cap; counted apart,
   neither wins nor losses.
-* Forfeits: a game an outside program broke off (bots/agents.py) is lost by
+* Forfeits: a game an outside program broke off (arena/agents.py) is lost by
   its seat, and the other seats share the win: 1/(players - 1) each of the
   score (a win, in a duel), neither wins nor draws of the win rate.
 * Score: the share of the wins a name took when a draw shares the win among
@@ -66,7 +66,7 @@ class FinishedGame(Protocol):
     number: int
     seats: Sequence[str]
     winner: int | None
-    # The seat whose outside program broke the protocol (bots/agents.py),
+    # The seat whose outside program broke the protocol (arena/agents.py),
     # None in a game played to its end; objects without it forfeit nothing.
     forfeit: int | None
 

@@ -27,14 +27,14 @@ from __future__ import annotations
 import json
 from typing import Callable, Iterable
 
+from bots.difficulty import make_bot
+from bots.names import check_names
 from engine import Config, ConfigError, StateError, parse_extensions
 from engine.files import LimitError, parse_json
 from engine.seen import view_from_seen
 
 from .agent_process import LINE_VALUES, MAX_LINE
 from .agents import PROTOCOL, VERSION
-from .difficulty import make_bot
-from .names import check_names
 
 SAID = 60  # characters of a value the host sent, quoted in an error
 

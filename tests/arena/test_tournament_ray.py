@@ -1,4 +1,4 @@
-"""Tournaments as Ray tasks (bots/tournament.py, `backend="ray"`): the same
+"""Tournaments as Ray tasks (arena/tournament.py, `backend="ray"`): the same
 results as the local processes, an SPRT that stops at the same deal, and a
 worker that dies mid-game costs nothing: its game is played again and
 counted once. One local Ray instance serves the session (tests/conftest.py:
@@ -12,8 +12,8 @@ import pytest
 
 ray = pytest.importorskip("ray", reason="Ray is in the test extras: pip install -e '.[test]'")
 
-from bots.sprt import Sprt  # noqa: E402
-from bots.tournament import (  # noqa: E402
+from arena.sprt import Sprt  # noqa: E402
+from arena.tournament import (  # noqa: E402
     TournamentSettings, load_results, result_json, run_tournament,
 )
 
@@ -80,7 +80,7 @@ def test_rays_notes_are_sent_to_stderr():
     makes them err."""
     from types import SimpleNamespace
 
-    from bots.cluster import notes_to_stderr
+    from arena.cluster import notes_to_stderr
     printed = []
     worker = SimpleNamespace(print_to_stdstream=lambda data, ignore_prefix: printed.append(data))
     fake = SimpleNamespace(_private=SimpleNamespace(worker=worker))

@@ -37,7 +37,7 @@ from engine.steps import Step
 
 
 def _listens(player) -> bool:
-    """Whether a player is an outside program, told every step (bots/agents.py)."""
+    """Whether a player is an outside program, told every step (arena/agents.py)."""
     return hasattr(player, "observe")
 
 
@@ -114,7 +114,7 @@ class Reseeded:
         self._bot = None
 
     def choose(self, view: SeatView) -> int:
-        from .difficulty import make_bot
+        from bots.difficulty import make_bot
         bot = self._bot
         if bot is None or not getattr(bot, "continues", lambda view: False)(view):
             bot = self._bot = make_bot(self.name, self.seed_of(), self.think, book=self.book)
@@ -166,7 +166,7 @@ class Table:
                              f"and players, not {len(seats)} and {len(players)}")
         self.seats = list(seats)
         if recorder is None and (record or any(_listens(player) for player in players)):
-            # Outside programs (bots/agents.py) are told every step: they need the record.
+            # Outside programs (arena/agents.py) are told every step: they need the record.
             from engine.record import GameRecorder
             recorder = GameRecorder(Game(config), seats=[seat.record() for seat in seats])
         self.recorder = recorder
@@ -320,7 +320,7 @@ class Table:
         makes it again from its start, as one search tree (`Reseeded`).
         Nothing of such a move has been shown to another seat. Returns the
         decisions taken back."""
-        from .ismcts import MOVE_GOES_ON
+        from bots.ismcts import MOVE_GOES_ON
         pending = None if self.recorder is None else self.recorder.pending
         if (pending is None or self.over or self.seats[pending["seat"]].level is None
                 or self.game.decider != pending["seat"] or self.game.phase not in MOVE_GOES_ON):
@@ -371,16 +371,28 @@ def record_path(directory, number: int, count: int, suffix: str = ".json",
     return Path(directory) / f"{stem}{suffix}"
 
 
+def make_player(name: str, seed: int, think: float | None = None, *, measurement: bool = False,
+                agent_time: float | None = None, book=None) -> Player:
+    """A seat's player by name: for cmd:COMMAND an outside program
+    (arena/agents.py), which gets `agent_time` seconds a decision and keeps
+    its seed to itself; else the bot `bots.difficulty.make_bot` builds
+    (cheater-LEVEL only with `measurement`; hard and the expert play `book`)."""
+    from bots.difficulty import make_bot
+    from bots.names import is_agent
+    if is_agent(name):
+        from .agents import MOVE_TIME, OutsideAgent
+        return OutsideAgent(name, MOVE_TIME if agent_time is None else agent_time)
+    return make_bot(name, seed, think, measurement=measurement, book=book)
+
+
 def bot_players(names: Sequence[str], seeds: Sequence[int], think: float | None = None,
                 measurement: bool = False, agent_time: float | None = None,
                 book=None) -> list[Player]:
-    """One bot per seat: `names[s]` seeded `seeds[s]` (cheater-LEVEL and
-    LEVEL+book only with `measurement`; an outside program gets `agent_time`
-    seconds a decision; LEVEL+book plays `book`)."""
-    from .difficulty import make_bot
-    from .names import plays_book
-    return [make_bot(name, seed, think, measurement=measurement, agent_time=agent_time,
-                     book=book if plays_book(name) else None)
+    """One player per seat (`make_player`): `names[s]` seeded `seeds[s]`;
+    LEVEL+book plays `book`."""
+    from bots.names import plays_book
+    return [make_player(name, seed, think, measurement=measurement, agent_time=agent_time,
+                        book=book if plays_book(name) else None)
             for name, seed in zip(names, seeds, strict=True)]
 
 

@@ -31,7 +31,7 @@ def ray_results(function: Callable, jobs: Sequence[tuple], workers: int, address
     except ImportError:
         raise ClusterError("the ray backend needs Ray: pip install 'passport-game[cluster]'"
                            ) from None
-    from ._warm import warm
+    from bots import warm
     warm(names)
     started = False
     if not ray.is_initialized():

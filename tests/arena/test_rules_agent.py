@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from bots.agents import OutsideAgent
+from arena.agents import OutsideAgent
+from arena.match import Seat, Table
 from bots.difficulty import make_bot
-from bots.match import Seat, Table
 from engine import Config
 from engine import cards as C
 from engine.actions import decode

@@ -3,7 +3,7 @@
     settings = TournamentSettings(bots=("expert", "greedy", "greedy", "greedy"), deals=25)
     done = load_results("results.json", settings)        # {} for a new run
     results = run_tournament(settings, done=done, workers=2, results_path="results.json")
-    table = standings(settings.bots, results)             # bots/standings.py
+    table = standings(settings.bots, results)             # arena/standings.py
 
 The entries. `bots` names the bot of each seat as listed (one entry per seat,
 2 to 6); a name may repeat, and a repeated name is one competitor whose seats
@@ -26,14 +26,14 @@ reproducible too, unless a very slow machine hits its clock cap.
 
 SPRT. With `sprt`, the run is a test of the first entry (the candidate)
 against the one other name (the baseline): it plays deals in order and stops
-as soon as the test decides (bots/sprt.py), at most `deals` deals. The test
+as soon as the test decides (arena/sprt.py), at most `deals` deals. The test
 reads the completed deals in deal order, so its verdict and the deal that
 decided it do not depend on `workers` either; games that were under way
 when it decided are kept in the file.
 
 Secret. A run's seed decides every deal, so a program at the table that
 knew it would know every hand. A run given no seed draws a secret one
-(bots.match.secret_seed); the results file, which keeps it for a resume,
+(arena.match.secret_seed); the results file, which keeps it for a resume,
 is readable by its owner only (mode 0600), and a records directory the
 run creates is too (0700): a record holds a deal that the deal's other
 rotations play again. With outside programs run as another user
@@ -63,6 +63,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
+from bots.names import BotNameError, check_names, is_agent, phases_seen_of, plays_book, variant_of
 from engine.cards import ALL_EXTENSIONS
 from engine.files import LimitError, parse_json, read_limited
 
@@ -70,7 +71,6 @@ from .agent_process import agent_user_named, run_agents_as
 from .agents import MOVE_TIME, AgentSpecError, agent_command
 from .files import run_file_text, write_text_atomically
 from .match import GameResult, Seat, Table, bot_players, derive_seed, record_path
-from .names import BotNameError, check_names, is_agent, phases_seen_of, plays_book, variant_of
 from .sprt import Sprt, SprtError, SprtRun, candidate_and_baseline
 from .standings import pairwise, standings
 
@@ -99,7 +99,7 @@ class TournamentSettings:
     deals: N, each played once per rotation (with `sprt`, at most N);
     extensions: an engine mask; think: the expert's seconds per move (None:
     its default); sprt: a test of the first entry (the candidate) against
-    the one other name (bots/sprt.py) that ends the run once it decides."""
+    the one other name (arena/sprt.py) that ends the run once it decides."""
     bots: tuple[str, ...]
     deals: int = 10
     seed: int = 0
@@ -110,7 +110,7 @@ class TournamentSettings:
     agent_time: float = MOVE_TIME  # seconds a decision for an outside program
     # The opening book LEVEL+book entries play (an openings.Book; docs/openings.md).
     book: object = field(default=None, compare=False)
-    # The user outside programs run as (bots/agent_process.py); None: the host's.
+    # The user outside programs run as (arena/agent_process.py); None: the host's.
     # It changes no result, so it is not a setting of the results file.
     agent_user: str | None = field(default=None, compare=False)
 
@@ -120,7 +120,7 @@ class TournamentSettings:
         object.__setattr__(self, "bots", tuple(self.bots))
         try:
             check_names(self.bots, measurement=True, agents=True)
-            from .difficulty import settings_of
+            from bots.difficulty import settings_of
             for name in self.bots:
                 if variant_of(name) or phases_seen_of(name):
                     settings_of(name, self.think)
@@ -178,7 +178,7 @@ class TournamentSettings:
 
     def to_json(self) -> dict:
         """The settings as plain data; a run without an SPRT has no "sprt" key."""
-        from .difficulty import iterations_per_move, search_settings_of
+        from bots.difficulty import iterations_per_move, search_settings_of
         names = dict.fromkeys(self.bots)
         return {"players": self.players, "bots": list(self.bots), "deals": self.deals,
                 "games": self.games, "seed": self.seed, "extensions": self.extension_names,
@@ -352,7 +352,7 @@ def _play(settings, games: list[ScheduledGame], workers: int, records_dir):
         return
     import multiprocessing
 
-    from ._warm import warm
+    from bots import warm
     warm(settings.bots)  # compiled or loaded here once, not in every worker at once
     # spawn, not fork: a forked copy of a process that has started numba's
     # threads (or Rich's refresh thread) may deadlock.
@@ -367,7 +367,7 @@ def _play(settings, games: list[ScheduledGame], workers: int, records_dir):
 
 
 def _play_ray(settings, games: list[ScheduledGame], workers: int, records_dir, address):
-    """Games as Ray tasks (bots.cluster.ray_results), yielded as they
+    """Games as Ray tasks (arena.cluster.ray_results), yielded as they
     finish; a game played again after its worker died is the same game,
     and the caller counts each game once."""
     from .cluster import ClusterError, ray_results
@@ -388,8 +388,8 @@ def results_summary(settings: TournamentSettings, results: Iterable[GameResult])
     """Settings, totals and standings per bot name, as plain JSON data: what
     `passport tournament --json` prints and the results file's "results".
     With three bot names or more, "pairwise" holds each name's head-to-head
-    record against each other name (bots/standings.py `pairwise`).
-    With an SPRT, "sprt" says where the test stands (bots/sprt.py: its
+    record against each other name (arena/standings.py `pairwise`).
+    With an SPRT, "sprt" says where the test stands (arena/sprt.py: its
     bounds, the deals it used, the log-likelihood ratio and the verdict);
     the standings count every game played, including any that finished
     after the deal that decided the test."""
@@ -494,7 +494,7 @@ def _results_document(path: Path) -> dict:
 def results_file_games(path) -> tuple[dict, list[GameResult]]:
     """The recorded settings and finished games of the results file at
     `path`, read without the settings of a run to resume (for a paired test,
-    bots/sprt.py); ResultsFileError, one sentence, if it is not one."""
+    arena/sprt.py); ResultsFileError, one sentence, if it is not one."""
     path = Path(path)
 
     def fail(problem: str):

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from bots.sprt import Sprt
-from bots.tournament import TournamentSettings, load_results, results_summary
+from arena.sprt import Sprt
+from arena.tournament import TournamentSettings, load_results, results_summary
 from engine.game import parse_extensions
 
 RESULTS = sorted((Path(__file__).parents[2] / "docs" / "results").glob("*.json"))
@@ -51,8 +51,8 @@ def test_a_results_file_holds_games_of_todays_bots(path):
 
 
 def test_a_file_of_an_older_rule_based_bot_is_refused(monkeypatch):
+    from arena.tournament import ResultsFileError
     from bots.baselines import PlannerBot
-    from bots.tournament import ResultsFileError
     path = next(p for p in RESULTS if p.name.startswith("planner-greedy"))
     settings = settings_of(json.loads(path.read_text(encoding="utf-8")))
     assert load_results(path, settings)  # today's planner: the file holds its games

@@ -8,10 +8,10 @@ from types import SimpleNamespace
 import pytest
 from openskill.models import PlackettLuce
 
-from bots.standings import (
+from arena.standings import (
     RunningTally, finishing_ranks, pairwise, rate_games, standings, wilson_interval,
 )
-from bots.tournament import (
+from arena.tournament import (
     ResultsFileError, TournamentError, TournamentSettings, load_results, results_summary,
     run_tournament, save_results, schedule,
 )

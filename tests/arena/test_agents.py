@@ -1,4 +1,4 @@
-"""Outside programs at the table (bots/agents.py, docs/agent-protocol.md):
+"""Outside programs at the table (arena/agents.py, docs/agent-protocol.md):
 the example agent plays legal games; a program that breaks the protocol
 forfeits its game with the reason, and the table goes on to the end."""
 
@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from bots.agents import AgentFault, AgentSpecError, OutsideAgent, agent_command
+from arena.agents import AgentFault, AgentSpecError, OutsideAgent, agent_command
+from arena.match import Seat, Table
 from bots.difficulty import make_bot
-from bots.match import Seat, Table
 from engine import Config
 from engine import cards as C
 from engine.steps import CARD_IDS
@@ -176,12 +176,12 @@ def test_a_fault_says_what_was_sent():
 
 
 def test_an_sprt_tests_an_outside_program_like_any_bot():
-    from bots.sprt import Sprt
-    from bots.tournament import TournamentSettings, run_tournament
+    from arena.sprt import Sprt
+    from arena.tournament import TournamentSettings, run_tournament
     settings = TournamentSettings(bots=(example(), "planner"), deals=30, seed=4,
                                   extensions=0, sprt=Sprt(0.3, 0.5))
     results = run_tournament(settings)
-    from bots.sprt import SprtRun
+    from arena.sprt import SprtRun
     state = SprtRun(settings.sprt, settings.bots, results).state
     assert state.verdict == "H0" and len(results) < settings.games  # random play loses, soon
 
@@ -291,7 +291,7 @@ def test_an_info_flood_is_read_no_faster_than_it_is_used(tmp_path):
         """), encoding="utf-8")
     host = textwrap.dedent("""\
         import resource, sys, time
-        from bots.agents import OutsideAgent
+        from arena.agents import OutsideAgent
         agent = OutsideAgent(sys.argv[1], start_time=60)
         before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         agent.start()
@@ -428,7 +428,7 @@ def an_agent_that_says(tmp_path, expression: str) -> str:
 
 
 def test_an_agent_starts_with_a_clean_environment(tmp_path, monkeypatch):
-    from bots.agent_process import PASSED_ENVIRONMENT
+    from arena.agent_process import PASSED_ENVIRONMENT
     monkeypatch.setenv("PASSPORT_HOST_TOKEN", "not for agents")
     monkeypatch.setenv("LC_TIME", "C")
     table = table_with(an_agent_that_says(tmp_path, "dict(os.environ)"), players=2)
@@ -440,7 +440,7 @@ def test_an_agent_starts_with_a_clean_environment(tmp_path, monkeypatch):
 
 
 def test_another_user_needs_root_and_an_existing_name():
-    from bots.agent_process import agent_user_named
+    from arena.agent_process import agent_user_named
     with pytest.raises(AgentSpecError, match="no user named 'no-such-user-here'"):
         agent_user_named("no-such-user-here")
     if os.geteuid() != 0:
@@ -451,7 +451,7 @@ def test_another_user_needs_root_and_an_existing_name():
 @pytest.mark.skipif(os.geteuid() != 0, reason="needs root: only root starts a program as "
                     "another user")
 def test_an_agent_runs_as_the_user_it_is_given(tmp_path):
-    from bots.agent_process import run_agents_as
+    from arena.agent_process import run_agents_as
     folder = Path(tempfile.mkdtemp(prefix="passport-user-"))
     try:
         folder.chmod(0o777)
@@ -491,7 +491,7 @@ def test_when_the_host_dies_its_agents_processes_are_ended(tmp_path):
         """)
     host = textwrap.dedent("""\
         import sys, time
-        from bots.agents import OutsideAgent
+        from arena.agents import OutsideAgent
         agent = OutsideAgent(sys.argv[1])
         agent.ping()
         print("ready", flush=True)

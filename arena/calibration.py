@@ -19,7 +19,8 @@ their uncertainty is a game's, not a sample's.
   won| of their decile (the expected calibration error, in points).
 - Brier score: the mean of (rating - outcome)².
 
-`passport calibrate` runs this and prints the table (docs/strength.md).
+`passport calibrate` runs this and prints the table (docs/strength.md);
+`passport lab fit-chances` fits the maps of bots/chances.py on its files.
 """
 
 from __future__ import annotations
@@ -29,13 +30,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
-from engine import Config
-from engine.cards import ALL_EXTENSIONS, EXT_POSTCARDS
+from bots.chances import chance
+from bots.names import LEVELS, check_names, level_of
+from engine import Config, parse_extensions
+from engine.cards import ALL_EXTENSIONS
 from engine.files import LimitError, parse_json, read_limited
 
 from .files import run_file_text, write_text_atomically
 from .match import Seat, Table, bot_players, derive_seed
-from .names import LEVELS, check_names, level_of
 
 BINS = 10
 FILE_FORMAT = "passport-calibration"
@@ -149,126 +151,6 @@ def fit_chance_map(samples: Iterable[Sample], bins: int = 20) -> tuple[tuple[flo
     return tuple((round(r / n, 4), round(o / n, 4)) for n, r, o in blocks)
 
 
-# The chance the expert's rating of a move stands for (what `hint` and
-# `passport review` show): an isotonic map per table -- duels or three
-# players and more, and the extensions played (a bit mask) -- and per budget
-# it was fitted at, each fitted with `python -m bots.calibration FILE ...`
-# on the expert's seats of calibration files (docs/strength.md, "Honest win
-# chances"). A table of extensions with no map of its own uses the maps of
-# every extension; a search of another budget uses its table's map fitted
-# nearest to it (by ratio). A rating of 0 or 1 (every playout lost or won)
-# keeps its meaning.
-CHANCE_MAPS: dict[tuple[int, int, int], tuple[tuple[float, float], ...]] = {
-    # 1,200 duels against the planner at 1,000 iterations (seeds 12, 22, 23,
-    # 24), since the expert makes only offers its target could accept in
-    # duels: from 40% to 70% the expert is a little too modest. Fitted on
-    # three of the four sets, each map was off by 1.4, 8.4, 3.4 and 3.5
-    # points on the fourth, and by 1.0 on the four held out together (2.2
-    # raw; 6.0 through the map before, fitted on the expert before the
-    # mirror checks, which was too sure of itself). At the full budget (150
-    # duels, seed 26, not fitted on) 4.2 raw, 2.8 through this map and 6.8
-    # through the one before, so duels keep one map at every budget. The
-    # four sets played again with today's expert (its rollout seats
-    # guessing hands): 2.9 through this map, 2.2 raw (fitted on three,
-    # 1.3 on the fourth, together): within the target, so it is kept. At
-    # the full budget, today's expert on seeds 26-28 (450 duels, not fitted
-    # on): 4.2 through it (2.4 raw; 8.1, 6.1, 3.6 per set).
-    (2, ALL_EXTENSIONS, 1_000): (
-        (0.0316, 0.1667), (0.079, 0.2263), (0.128, 0.2475), (0.1766, 0.2833),
-        (0.225, 0.2967), (0.2765, 0.3462), (0.3264, 0.3619), (0.3767, 0.3769),
-        (0.4271, 0.4146), (0.476, 0.5148), (0.5251, 0.5605), (0.5754, 0.6331),
-        (0.625, 0.6586), (0.6754, 0.6986), (0.7247, 0.7134), (0.776, 0.7681),
-        (0.8259, 0.8444), (0.875, 0.8821), (0.9225, 0.916), (0.9751, 0.965),
-    ),
-    # 900 four-player games at 1,000 iterations (seeds 21 and 31-35; the
-    # table: medium, planner, greedy). The map fitted on seed 21 alone was
-    # off by 2.6 points on the 750 games of seeds 31-35 (3.0 to 10.4 per
-    # set); fitted on five of the six sets, each map was off by 3.1 to 10.3
-    # points on the sixth, and by 0.6 on the six held out together. The six
-    # sets played again with today's expert (its rollout seats guessing
-    # hands): 2.4 through this map (9.4 raw); again since medium's rollout
-    # seats guess too: 3.7 (11.7 raw).
-    (4, ALL_EXTENSIONS, 1_000): (
-        (0.0285, 0.0753), (0.0768, 0.1698), (0.1269, 0.2832), (0.1759, 0.3195),
-        (0.2263, 0.3274), (0.2744, 0.376), (0.3242, 0.4031), (0.3738, 0.4238),
-        (0.4238, 0.4417), (0.5127, 0.454), (0.6239, 0.5481), (0.6746, 0.5752),
-        (0.723, 0.608), (0.7744, 0.6873), (0.8415, 0.7517), (0.9229, 0.7727),
-        (0.9938, 0.9859),
-    ),
-    # Without extensions (the default of `passport play`): 450 games at
-    # 1,000 iterations (seeds 41, 43, 45; the same table). The maps of every
-    # extension were off here by 8.0 points (5.1, 13.5 and 7.3 per set); fitted
-    # on two of the three sets, each map was off by 1.7 to 8.5 on the third,
-    # and by 1.7 on the three held out together. At the full budget (300
-    # games, seeds 51 and 52, not fitted on) this map was off by 3.8 points,
-    # the full budget's map of every extension by 9.4, so it serves there too.
-    # Fitted on the expert before it checked its offers against their
-    # mirror; today's expert on the same seeds (not fitted on) is off by 2.6
-    # through it, and maps fitted on two of those sets were no better on
-    # the third (2.6 together); by 3.2 on the same seeds played again with
-    # today's expert (10.6 raw), and by 3.1 since medium's rollout seats
-    # guess too (14.2 raw).
-    (4, 0, 1_000): (
-        (0.0353, 0.1837), (0.0746, 0.268), (0.1247, 0.3048), (0.1759, 0.3565),
-        (0.225, 0.4427), (0.2758, 0.4453), (0.323, 0.4562), (0.3733, 0.487),
-        (0.4244, 0.5413), (0.4967, 0.5589), (0.5745, 0.5754), (0.6243, 0.6087),
-        (0.6736, 0.6791), (0.7238, 0.812), (0.817, 0.8289), (0.9725, 1.0),
-    ),
-    # Every extension but postcards: 450 games at 1,000 iterations (seeds
-    # 42, 44, 46; the same table). Fitted on two of the three sets, each map
-    # was off by 5.6, 3.6 and 4.1 points on the third, and by 1.5 on the
-    # three held out together; the map fitted before the expert checked its
-    # offers against their mirror was off by 5.0 on them. On the same seeds
-    # played again with today's expert, not fitted on: 3.5 (9.1 raw); 2.5
-    # since medium's rollout seats guess too (9.2 raw).
-    (4, ALL_EXTENSIONS & ~EXT_POSTCARDS, 1_000): (
-        (0.0291, 0.0929), (0.0744, 0.1833), (0.1256, 0.3149), (0.1753, 0.3456),
-        (0.2252, 0.3661), (0.2754, 0.4222), (0.3246, 0.4563), (0.3747, 0.5056),
-        (0.4242, 0.5313), (0.4746, 0.5895), (0.546, 0.6275), (0.6233, 0.6649),
-        (0.6747, 0.7453), (0.7242, 0.7785), (0.7971, 0.8389), (0.8729, 0.8615),
-        (0.9224, 0.9095), (0.9776, 1.0),
-    ),
-    # 750 four-player games at the full budget (seeds 21 and 25-28, the
-    # same table): moves rated 20% to 55% all won about 40%. Fitted on four
-    # of the five sets, each map was off by 4.6 to 9.5 points on the fifth,
-    # and by 0.7 on the five held-out sets together. Fitted on the expert
-    # before the mirror checks; today's expert on seeds 21 and 25-28 (not
-    # fitted on): 3.7 through it (9.5 raw; 4.8, 2.5, 4.2, 6.4 and 8.2 per
-    # set), and maps fitted on four of those sets were off by 2.0 on the
-    # five held out together: within the target, so it is kept.
-    (4, ALL_EXTENSIONS, 40_000): (
-        (0.0302, 0.1013), (0.0777, 0.2285), (0.1264, 0.2344), (0.176, 0.2922),
-        (0.2268, 0.3765), (0.2751, 0.3916), (0.3239, 0.42), (0.397, 0.4266),
-        (0.5342, 0.4523), (0.6971, 0.5139), (0.7724, 0.5823), (0.8233, 0.6035),
-        (0.8712, 0.7335), (0.9174, 0.7877), (0.9956, 0.9913),
-    ),
-}
-
-
-def chance_map(players: int, iterations: int, extensions: int = ALL_EXTENSIONS
-               ) -> tuple[tuple[float, float], ...]:
-    """The knots for a search of `iterations` in a game of `players` with
-    the extensions of bit mask `extensions`: the map of its table fitted at
-    the budget nearest to it (see CHANCE_MAPS)."""
-    table = 2 if players == 2 else 4
-    if not any(seats == table and mask == extensions for seats, mask, _ in CHANCE_MAPS):
-        extensions = ALL_EXTENSIONS
-    budgets = [budget for seats, mask, budget in CHANCE_MAPS if (seats, mask) == (table, extensions)]
-    nearest = min(budgets, key=lambda budget: abs(math.log(iterations / budget)))
-    return CHANCE_MAPS[table, extensions, nearest]
-
-
-def chance(rating: float, players: int, iterations: int, extensions: int = ALL_EXTENSIONS) -> float:
-    """The calibrated win chance for the expert's rating of a move, in a
-    game of `players` with the extensions of bit mask `extensions`, by a
-    search of `iterations`."""
-    points = ((0.0, 0.0),) + chance_map(players, iterations, extensions) + ((1.0, 1.0),)
-    for (x0, y0), (x1, y1) in zip(points, points[1:]):
-        if rating <= x1:
-            return y0 if x1 == x0 else y0 + (y1 - y0) * (rating - x0) / (x1 - x0)
-    return 1.0
-
-
 def brier_score(samples: Sequence[Sample]) -> float:
     if not samples:
         raise ValueError("no samples")
@@ -305,7 +187,7 @@ class CalibrationSettings:
         return Config(players=len(self.bots), extensions=self.extensions, round_cap=self.round_cap)
 
     def to_json(self) -> dict:
-        from .difficulty import search_settings_of
+        from bots.difficulty import search_settings_of
         return {"bots": list(self.bots), "seed": self.seed, "extensions": self.config.extension_names,
                 "round_cap": self.round_cap, "think": self.think,
                 "search": {name: search_settings_of(name, self.think, len(self.bots), self.extensions)
@@ -327,7 +209,7 @@ def summary(samples: Sequence[Sample], games: int, bots: Sequence[str], think: f
     reliability table, calibration error and Brier score as plain data, of
     its ratings and, for the expert, of the chances a person is shown
     (`chance`, the map of its budget at this table)."""
-    from .difficulty import iterations_per_move
+    from bots.difficulty import iterations_per_move
     players = len(bots)
     levels = {}
     for name in dict.fromkeys(bots):
@@ -357,15 +239,7 @@ def load_games(path, settings: CalibrationSettings) -> dict[int, CalibrationGame
     path = Path(path)
     if not path.exists():
         return {}
-    try:
-        document = parse_json(read_limited(path))
-    except OSError as error:
-        raise CalibrationError(f"{path}: can't be read ({error.strerror or error})") from None
-    except LimitError as error:
-        raise CalibrationError(f"{path}: not a calibration file ({error})") from None
-    if (not isinstance(document, dict) or document.get("format") != FILE_FORMAT
-            or document.get("version") != FILE_VERSION or not isinstance(document.get("games"), list)):
-        raise CalibrationError(f"{path}: not a calibration file of version {FILE_VERSION}")
+    document = _calibration_document(path)
     if document.get("settings") != settings.to_json():
         raise CalibrationError(f"{path}: holds a run with other settings; "
                                "resume it with the same ones or choose another file")
@@ -416,37 +290,68 @@ def run_calibration(settings: CalibrationSettings, path=None,
     return [s for n in sorted(games) for s in games[n].samples]
 
 
-def _fit_command(argv: Sequence[str] | None = None) -> None:
-    """python -m bots.calibration FILE ...: print the chance map (the knots
-    of CHANCE_MAPS) fitted on the expert's seats of the calibration files
-    (`passport calibrate --out`), one map for each table (duels, or three
-    players and more; the extensions' bit mask) and budget the files hold,
-    pooling the files that share them."""
-    import argparse
+def _calibration_document(path: Path) -> dict:
+    """The calibration file at `path` as JSON data, checked to be one of
+    this version's; CalibrationError, one sentence, if it is not."""
+    try:
+        document = parse_json(read_limited(path))
+    except OSError as error:
+        raise CalibrationError(f"{path}: can't be read ({error.strerror or error})") from None
+    except LimitError as error:
+        raise CalibrationError(f"{path}: not a calibration file ({error})") from None
+    if (not isinstance(document, dict) or document.get("format") != FILE_FORMAT
+            or document.get("version") != FILE_VERSION or not isinstance(document.get("games"), list)):
+        raise CalibrationError(f"{path}: not a calibration file of version {FILE_VERSION}")
+    return document
 
-    from engine import parse_extensions
-    from .difficulty import iterations_per_move
-    parser = argparse.ArgumentParser(prog="python -m bots.calibration", description=_fit_command.__doc__)
-    parser.add_argument("files", nargs="+", metavar="FILE")
+
+def read_run(path) -> tuple[CalibrationSettings, dict[int, CalibrationGame]]:
+    """The run a calibration file holds and its games by number, read
+    without the settings of a run to resume; CalibrationError, one
+    sentence, if it is not such a file."""
+    path = Path(path)
+    recorded = _calibration_document(path)
+    settings, games = recorded.get("settings"), recorded["games"]
+    try:
+        run = CalibrationSettings(bots=tuple(settings["bots"]), games=max(1, len(games)),
+                                  seed=settings["seed"],
+                                  extensions=parse_extensions(settings["extensions"]),
+                                  round_cap=settings["round_cap"], think=settings["think"])
+    except (KeyError, TypeError, ValueError):
+        raise CalibrationError(f"{path}: its settings are not a calibration run's") from None
+    return run, load_games(path, run)
+
+
+@dataclass(frozen=True)
+class ShownSamples:
+    """The samples of one searching bot of the shown level in one file,
+    under the key of the chance map they fit (bots.chances.CHANCE_MAPS):
+    (2 for duels or 4, the extensions' bit mask, iterations a move)."""
+    path: str
+    bot: str
+    games: int
+    key: tuple[int, int, int]
+    samples: tuple[Sample, ...]
+
+
+def shown_samples(path) -> list[ShownSamples]:
+    """The samples of the calibration file at `path` that a chance map is
+    fitted on: those of the seats of the level whose chances a person sees
+    (SHOWN_LEVEL), one entry per bot name of that level."""
+    from bots.difficulty import iterations_per_move
+    run, games = read_run(path)
+    table = 2 if len(run.bots) == 2 else 4
+    every = [s for number in sorted(games) for s in games[number].samples]
+    return [ShownSamples(str(path), bot, len(games),
+                         (table, run.extensions, iterations_per_move(bot, run.think)),
+                         tuple(seat_samples(every, run.bots, bot)))
+            for bot in dict.fromkeys(run.bots) if level_of(bot) == SHOWN_LEVEL]
+
+
+def fit_chance_maps(found: Iterable[ShownSamples]) -> dict[tuple[int, int, int], tuple]:
+    """One chance map (`fit_chance_map`) per key of bots.chances.CHANCE_MAPS,
+    on the samples of every file that shares it, pooled; in key order."""
     pooled: dict[tuple[int, int, int], list[Sample]] = {}
-    for name in parser.parse_args(argv).files:
-        document = parse_json(read_limited(name))
-        recorded = document["settings"]
-        run = CalibrationSettings(bots=tuple(recorded["bots"]), games=len(document["games"]),
-                                  seed=recorded["seed"], extensions=parse_extensions(recorded["extensions"]),
-                                  round_cap=recorded["round_cap"], think=recorded["think"])
-        players = len(run.bots)
-        games = load_games(name, run)
-        for bot in dict.fromkeys(run.bots):
-            if level_of(bot) != SHOWN_LEVEL:
-                continue
-            iterations = iterations_per_move(bot, run.think)
-            samples = seat_samples((s for g in games.values() for s in g.samples), run.bots, bot)
-            pooled.setdefault((2 if players == 2 else 4, run.extensions, iterations), []).extend(samples)
-            print(f"# {name}: {bot}, {len(samples):,} ratings of {len(games)} games")
-    for (table, extensions, iterations), samples in sorted(pooled.items()):
-        print(f"({table}, {extensions}, {iterations:_}): {fit_chance_map(samples)},")
-
-
-if __name__ == "__main__":
-    _fit_command()
+    for entry in found:
+        pooled.setdefault(entry.key, []).extend(entry.samples)
+    return {key: fit_chance_map(samples) for key, samples in sorted(pooled.items()) if samples}

@@ -20,7 +20,7 @@ table). What it sent is kept, cut to a few hundred characters, so the
 record says why. How the program is run and contained -- its own session,
 a clean environment, another user if asked, every process it started
 ended after its game, every read and write bounded in time and size -- is
-bots/agent_process.py.
+arena/agent_process.py.
 """
 
 from __future__ import annotations
@@ -29,10 +29,10 @@ import json
 import shlex
 import time
 
+from bots.names import AGENT, is_agent
 from engine.seen import decision_seen_by, setup_seen_by, view_seen_by
 
 from .agent_process import QUIT_TIME, AgentFault, AgentProcess, AgentSpecError, agent_user, shown
-from .names import AGENT, is_agent
 
 PROTOCOL = "passport-agent"
 VERSION = 1

@@ -10,13 +10,13 @@ answers it with the fewest games on average for the error rates asked
 every change to Stockfish this way.
 
 What one sample is. The duplicate format plays each deal once from every
-seating (bots/tournament.py); the candidate's mean score over the games of
+seating (arena/tournament.py); the candidate's mean score over the games of
 one deal is one sample, and the deals are independent. In a two-player
 match the sample takes the five values 0, 1/4, 1/2, 3/4, 1: fishtest's
 pentanomial model, where a pair of games with swapped seats is one
 observation, so the correlation the shared cards create inside a pair is
 accounted for, not ignored. With more players, the same holds for the P
-games of a deal. The score is the standings' (bots/standings.py): a win 1, a
+games of a deal. The score is the standings' (arena/standings.py): a win 1, a
 draw 1/players, a loss 0, averaged over the candidate's seats.
 
 The statistic. The generalized SPRT (as fishtest's) needs no model of the
@@ -40,12 +40,12 @@ tested as (1 + a - b) / 2 in [0, 1] with bounds given as differences
 reference against three planners" is --sprt=-0.05,0. The test is of the
 difference itself, with the deal as the unit; how much luck the two runs
 share depends on the bots (against three planners their deal scores
-correlated by only 0.12, docs/strength.md). `python -m bots.sprt CANDIDATE
+correlated by only 0.12, docs/strength.md). `passport lab paired CANDIDATE
 REFERENCE --sprt D0,D1` runs it on the deals both files have completed, in
-deal order, so it can be run while both tournaments are still playing.
+deal order, so it can be run while both tournaments are still playing
+(arena/paired.py reads the two results files).
 
-The arithmetic is free of engine and bots; the paired command reads
-tournament results files (bots/tournament.py).
+The arithmetic is free of engine and bots.
 """
 
 from __future__ import annotations
@@ -53,6 +53,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from typing import Iterable, Sequence
+
+from .standings import seat_scores
 
 # The weight given to the extremes 0 and 1 besides the samples seen: small
 # enough to change no decision of a real run, large enough that neither
@@ -215,8 +217,7 @@ def candidate_and_baseline(entries: Sequence[str]) -> tuple[str, str]:
 def deal_score(candidate: str, games: Sequence) -> float:
     """The candidate's mean score over its seats in the games of one deal
     (objects with `seats` and `winner`): a win 1, a draw 1/players, a forfeit
-    as bots/standings.py scores it."""
-    from .standings import seat_scores
+    as arena/standings.py scores it."""
     total = seats = 0
     for game in games:
         scores = seat_scores(game)
@@ -230,7 +231,7 @@ def deal_score(candidate: str, games: Sequence) -> float:
 def deal_scores(entries: Sequence[str], games: Iterable) -> list[float]:
     """The candidate's score in each deal, for the deals 1, 2, ... whose games
     are all in `games` (objects with `number`, `seats` and `winner`, numbered
-    in (deal, rotation) order as bots/tournament.py does); it stops at the
+    in (deal, rotation) order as arena/tournament.py does); it stops at the
     first deal not yet complete."""
     candidate, _ = candidate_and_baseline(entries)
     players = len(entries)
@@ -299,78 +300,8 @@ def paired_sprt(d0: float, d1: float, alpha: float = 0.05, beta: float = 0.05) -
     return Sprt((1.0 + d0) / 2.0, (1.0 + d1) / 2.0, alpha, beta)
 
 
-def paired_test(candidate_path, reference_path, d0: float, d1: float,
-                alpha: float = 0.05, beta: float = 0.05) -> tuple[SprtState, list[float], list[float]]:
-    """The paired test of two tournament results files (the candidate's run
-    and the reference's; see the module docstring) on the deals both have
-    completed, in deal order: its state, and each file's deal scores of its
-    first entry over those deals. SprtError, one sentence, for files that
-    are not two runs of the same deals against the same field."""
-    from .tournament import results_file_games
-    runs = []
-    for path in (candidate_path, reference_path):
-        try:
-            runs.append(results_file_games(path))
-        except ValueError as error:
-            raise SprtError(str(error)) from None
-    (mine, my_games), (theirs, their_games) = runs
-    same = ("players", "seed", "extensions", "round_cap", "think")
-    different = [key for key in same if mine.get(key) != theirs.get(key)]
-    if different:
-        raise SprtError(f"{candidate_path} and {reference_path} are not the same deals "
-                        f"({', '.join(different)} differ)")
-    if mine["bots"][1:] != theirs["bots"][1:] or any(
-            mine["search"].get(name) != theirs["search"].get(name) for name in mine["bots"][1:]):
-        raise SprtError(f"{candidate_path} and {reference_path} do not play against the same "
-                        "bots (every entry but the first must be the same, with the same settings)")
-    if mine["bots"][0] in mine["bots"][1:] or theirs["bots"][0] in theirs["bots"][1:]:
-        raise SprtError("in a paired test the first entry of each file is its own bot, "
-                        "in no other seat")
-    a = deal_scores(mine["bots"], my_games)
-    b = deal_scores(theirs["bots"], their_games)
-    deals = min(len(a), len(b))
-    test = paired_sprt(d0, d1, alpha, beta)
-    return test.state(paired_samples(a[:deals], b[:deals])), a[:deals], b[:deals]
-
-
-def _paired_command(argv: Sequence[str] | None = None) -> int:
-    """python -m bots.sprt CANDIDATE REFERENCE --sprt D0,D1[,ALPHA,BETA]: the
-    paired test of two tournament results files (see the module docstring)."""
-    import argparse
-    import statistics
-    parser = argparse.ArgumentParser(prog="python -m bots.sprt", description=_paired_command.__doc__)
-    parser.add_argument("candidate", metavar="CANDIDATE")
-    parser.add_argument("reference", metavar="REFERENCE")
-    parser.add_argument("--sprt", required=True, metavar="D0,D1",
-                        help="differences of scores for H0 and H1, e.g. -0.05,0")
-    args = parser.parse_args(argv)
-    try:
-        bounds = parse_sprt_differences(args.sprt)
-        state, a, b = paired_test(args.candidate, args.reference, *bounds)
-    except SprtError as error:
-        print(f"error: {error}")
-        return 2
-    if not a:
-        print("no deal is complete in both files yet")
-        return 0
-    differences = [x - y for x, y in zip(a, b)]
-    mean = statistics.fmean(differences)
-    half = 1.96 * statistics.stdev(differences) / math.sqrt(len(a)) if len(a) > 1 else float("nan")
-    verdict = {"H1": "H1 accepted", "H0": "H0 accepted", None: "undecided"}[state.verdict]
-    print(f"{len(a)} deals in both files: candidate {100 * statistics.fmean(a):.1f}%, "
-          f"reference {100 * statistics.fmean(b):.1f}%, difference {100 * mean:+.1f} "
-          f"± {100 * half:.1f} points")
-    print(f"{verdict} after {state.deals} deals (LLR {state.llr:.2f}, "
-          f"bounds {state.lower:.2f}, {state.upper:.2f})")
-    return 0
-
-
 def parse_sprt_differences(text: str) -> list[float]:
     """'-0.05,0' -> [-0.05, 0.0]; 'D0,D1,ALPHA,BETA' sets the error rates too."""
     numbers = _bounds(text, "D0,D1 or D0,D1,ALPHA,BETA (e.g. -0.05,0)")
     paired_sprt(*numbers)  # checks them
     return numbers
-
-
-if __name__ == "__main__":
-    raise SystemExit(_paired_command())

@@ -1,18 +1,19 @@
-"""bots/calibration.py: the reliability table, its error and Brier score,
-games rated by the bots that searched them, and the resumable file."""
+"""arena/calibration.py: the reliability table, its error and Brier score,
+games rated by the bots that searched them, the resumable file, and the
+chance maps fitted on such files."""
 
 import json
 from pathlib import Path
 
 import pytest
 
-from bots.calibration import (
-    CHANCE_MAPS, CalibrationError, CalibrationGame, CalibrationSettings, Sample, brier_score,
-    calibration_error, chance, chance_map, deciles, fit_chance_map, load_games, play_game, run_calibration,
-    summary,
+from arena.calibration import (
+    CalibrationError, CalibrationGame, CalibrationSettings, Sample, brier_score, calibration_error,
+    deciles, fit_chance_map, fit_chance_maps, load_games, play_game, read_run, run_calibration,
+    shown_samples, summary,
 )
-from engine import parse_extensions
-from engine.cards import ALL_EXTENSIONS, EXT_POSTCARDS
+from bots.chances import chance
+from engine.cards import ALL_EXTENSIONS
 
 MEASURED = sorted((Path(__file__).parents[2] / "docs" / "calibration").glob("*.json"))
 
@@ -88,33 +89,6 @@ def test_a_fitted_map_rises_and_pools_what_does_not():
     assert ys == sorted(ys)
 
 
-@pytest.mark.parametrize("budget", [250, 1_000, 4_000, 10_000, 40_000, 100_000])
-@pytest.mark.parametrize("players", [2, 3, 4, 6])
-def test_the_chance_map_keeps_order_and_ends(players, budget):
-    ratings = [i / 200 for i in range(201)]
-    chances = [chance(r, players, budget) for r in ratings]
-    assert chances == sorted(chances)
-    assert chance(0.0, players, budget) == 0.0 and chance(1.0, players, budget) == 1.0
-    assert chances != ratings  # duels and larger tables each have their maps
-
-
-def test_a_search_uses_the_map_fitted_nearest_its_budget():
-    ALL = ALL_EXTENSIONS
-    assert chance_map(4, 40_000) == CHANCE_MAPS[4, ALL, 40_000] == chance_map(3, 10_000)
-    assert chance_map(6, 1_000) == CHANCE_MAPS[4, ALL, 1_000] == chance_map(4, 4_000)
-    assert chance_map(2, 40_000) == CHANCE_MAPS[2, ALL, 1_000] == chance_map(2, 250)  # duels have one
-
-
-def test_a_table_of_other_extensions_has_its_map_where_one_was_fitted():
-    ALL, NO_POSTCARDS = ALL_EXTENSIONS, ALL_EXTENSIONS & ~EXT_POSTCARDS
-    assert chance_map(4, 1_000, 0) == CHANCE_MAPS[4, 0, 1_000] != chance_map(4, 1_000, ALL)
-    assert chance_map(3, 40_000, 0) == CHANCE_MAPS[4, 0, 1_000]  # its table's nearest budget
-    assert chance_map(4, 1_000, NO_POSTCARDS) == CHANCE_MAPS[4, NO_POSTCARDS, 1_000]
-    assert chance_map(4, 40_000, EXT_POSTCARDS) == CHANCE_MAPS[4, ALL, 40_000]  # none of its own
-    assert chance_map(2, 1_000, 0) == CHANCE_MAPS[2, ALL, 1_000]
-    assert chance(0.5, 4, 1_000, 0) == chance(0.5, 4, 1_000, 0) != chance(0.5, 4, 1_000)
-
-
 def test_the_summary_keeps_each_searching_bot_apart_and_maps_the_experts_alone():
     bots = ("expert", "medium", "planner", "medium")
     samples = [Sample(1, 0, 0.9, 1.0), Sample(1, 1, 0.2, 0.0), Sample(1, 3, 0.6, 0.0),
@@ -137,26 +111,33 @@ def test_a_measured_file_holds_todays_bots_and_its_summary(path):
     records (so its bots search as today's levels do) and its summary is
     what its samples give."""
     document = json.loads(path.read_text(encoding="utf-8"))
-    recorded = document["settings"]
-    settings = CalibrationSettings(bots=tuple(recorded["bots"]), games=len(document["games"]),
-                                   seed=recorded["seed"], round_cap=recorded["round_cap"],
-                                   extensions=parse_extensions(recorded["extensions"]),
-                                   think=recorded["think"])
-    games = load_games(path, settings)
+    settings, games = read_run(path)
     assert set(games) == set(range(1, settings.games + 1))
     samples = [s for n in sorted(games) for s in games[n].samples]
     expected = summary(samples, len(games), settings.bots, settings.think, settings.extensions)
     assert document["summary"] == json.loads(json.dumps(expected))
 
 
-def test_the_fit_command_fits_the_experts_seats_by_table_and_budget(tmp_path, capsys):
-    from bots.calibration import _fit_command
+def test_the_maps_are_fitted_on_the_experts_seats_by_table_and_budget(tmp_path):
     settings = CalibrationSettings(bots=("expert", "easy"), games=1, seed=4, round_cap=8, think=0.002)
     path = tmp_path / "calibration.json"
     samples = run_calibration(settings, path)
-    _fit_command([str(path)])
-    out = capsys.readouterr().out.splitlines()
+    [found] = shown_samples(path)
     mine = [s for s in samples if s.seat == 0]  # the expert's; easy's are not fitted
     assert mine and len(mine) < len(samples)
-    assert out[0] == f"# {path}: expert, {len(mine):,} ratings of 1 games"
-    assert out[1] == f"(2, 31, 80): {fit_chance_map(mine)},"  # 0.002 s at 40,000 iterations a second
+    assert (found.bot, found.games, list(found.samples)) == ("expert", 1, mine)
+    assert found.key == (2, 31, 80)  # 0.002 s at 40,000 iterations a second
+    assert fit_chance_maps([found, found]) == {(2, 31, 80): fit_chance_map(mine + mine)}
+
+
+def test_a_file_that_holds_no_run_is_refused_in_one_sentence(tmp_path):
+    path = tmp_path / "calibration.json"
+    run_calibration(CalibrationSettings(bots=("easy", "greedy"), games=1, seed=4, round_cap=8), path)
+    document = json.loads(path.read_text())
+    del document["settings"]["seed"]
+    path.write_text(json.dumps(document))
+    with pytest.raises(CalibrationError, match="its settings are not a calibration run's"):
+        read_run(path)
+    path.write_text("[]")
+    with pytest.raises(CalibrationError, match="not a calibration file of version 1"):
+        shown_samples(path)

@@ -1,6 +1,6 @@
 """The keeper of one outside program and of every process it starts.
 
-bots/agent_process.py runs it as a script, never imports it:
+arena/agent_process.py runs it as a script, never imports it:
 
     python -I -S _agent_keeper.py CONTROL STATUS UID GID COMMAND...
 

@@ -1,4 +1,4 @@
-"""Passport's bots for another host (bots/serve.py, `passport agent`): a
+"""Passport's bots for another host (arena/serve.py, `passport agent`): a
 table that seats a bot through the protocol plays exactly as one that seats
 the bot itself, and a host that breaks the protocol gets one sentence."""
 
@@ -9,10 +9,10 @@ import sys
 
 import pytest
 
-from bots.agents import PROTOCOL, VERSION, OutsideAgent
+from arena.agents import PROTOCOL, VERSION, OutsideAgent
+from arena.match import Seat, Table
+from arena.serve import HostError, serve
 from bots.difficulty import make_bot
-from bots.match import Seat, Table
-from bots.serve import HostError, serve
 from engine import Config, Game
 from engine.seen import decision_seen_by, view_seen_by
 

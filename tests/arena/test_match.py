@@ -1,8 +1,8 @@
-"""A table of seats playing one game (bots/match.py): seeds, players, records."""
+"""A table of seats playing one game (arena/match.py): seeds, players, records."""
 
 import pytest
 
-from bots.match import GameResult, Seat, Table, bot_players, bot_seats, derive_seed, record_path
+from arena.match import GameResult, Seat, Table, bot_players, bot_seats, derive_seed, record_path
 from engine import Config, IllegalActionError, SeatView
 from engine import cards as C
 from engine.kernels import RNG

@@ -7,10 +7,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from bots.sprt import (
+from arena.sprt import (
     Sprt, SprtError, SprtRun, constrained_mle, deal_scores, log_likelihood_ratio, parse_sprt,
 )
-from bots.tournament import (
+from arena.tournament import (
     TournamentError, TournamentSettings, load_results, results_summary, run_tournament,
 )
 
@@ -134,7 +134,7 @@ def test_an_sprt_needs_exactly_two_bots():
 
 
 def test_a_paired_sample_is_the_difference_of_two_bots_on_one_deal():
-    from bots.sprt import paired_samples, paired_sprt
+    from arena.sprt import paired_samples, paired_sprt
     assert paired_samples([1.0, 0.25, 0.5], [0.0, 0.75, 0.5]) == [1.0, 0.25, 0.5]
     test = paired_sprt(-0.05, 0.0)
     assert (test.s0, test.s1) == (0.475, 0.5)
@@ -151,8 +151,9 @@ def _field_run(tmp_path, first, seed=8, deals=20, field=("greedy", "greedy")):
     return path, settings
 
 
-def test_a_paired_test_reads_two_runs_of_the_same_deals(tmp_path, capsys):
-    from bots.sprt import _paired_command, paired_samples, paired_test
+def test_a_paired_test_reads_two_runs_of_the_same_deals(tmp_path):
+    from arena.paired import paired_test
+    from arena.sprt import paired_samples
     candidate, settings = _field_run(tmp_path, "planner")
     reference, reference_settings = _field_run(tmp_path, "random", deals=15)
     state, a, b = paired_test(candidate, reference, 0.0, 0.3)
@@ -163,9 +164,6 @@ def test_a_paired_test_reads_two_runs_of_the_same_deals(tmp_path, capsys):
     assert len(a) == len(b) == 15
     assert state == Sprt(0.5, 0.65).state(paired_samples(a, b))
     assert state.verdict == "H1"  # the planner is far better than random against greedy
-    assert _paired_command([str(candidate), str(reference), "--sprt=0,0.3"]) == 0
-    shown = capsys.readouterr().out
-    assert "15 deals in both files" in shown and "H1 accepted after" in shown
     # not the same deals, not the same field, not a results file: one sentence each
     other_seed, _ = _field_run(tmp_path, "random", seed=9, deals=2)
     other_field, _ = _field_run(tmp_path, "random", deals=2, field=("greedy", "random"))
@@ -176,5 +174,3 @@ def test_a_paired_test_reads_two_runs_of_the_same_deals(tmp_path, capsys):
     broken.write_text("{")
     with pytest.raises(SprtError, match="corrupt JSON"):
         paired_test(candidate, broken, -0.05, 0.0)
-    assert _paired_command([str(candidate), str(reference), "--sprt=0.1"]) == 2
-    assert "is not D0,D1" in capsys.readouterr().out

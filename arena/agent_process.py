@@ -19,7 +19,7 @@ Every line is parsed within limits (engine.files.parse_json: its length,
 nesting, numbers and values); a line past them is the agent's fault, a
 `bad message`, never the host's crash.
 
-The program runs under a keeper (bots/_agent_keeper.py), in a session of
+The program runs under a keeper (arena/_agent_keeper.py), in a session of
 its own, with a clean environment (`agent_environment`), as another user
 if the host says so (`run_agents_as`). After its game the keeper ends every
 process the program started: its process group and, on Linux, also those
