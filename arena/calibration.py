@@ -32,7 +32,7 @@ from typing import Callable, Iterable, Sequence
 
 from bots.chances import chance
 from bots.names import LEVELS, check_names, level_of
-from engine import Config, parse_extensions
+from engine import DEFAULT_ROUND_CAP, Config, parse_extensions
 from engine.cards import ALL_EXTENSIONS
 from engine.files import LimitError, parse_json, read_limited
 
@@ -167,7 +167,7 @@ class CalibrationSettings:
     games: int
     seed: int = 0
     extensions: int = ALL_EXTENSIONS
-    round_cap: int = 200
+    round_cap: int = DEFAULT_ROUND_CAP
     think: float | None = None
 
     def __post_init__(self):

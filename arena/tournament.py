@@ -64,6 +64,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from bots.names import BotNameError, check_names, is_agent, phases_seen_of, plays_book, variant_of
+from engine import DEFAULT_ROUND_CAP, END_REASONS, MAX_PLAYERS, MIN_PLAYERS
 from engine.cards import ALL_EXTENSIONS
 from engine.files import LimitError, parse_json, read_limited
 
@@ -76,9 +77,9 @@ from .standings import pairwise, standings
 
 FILE_FORMAT = "passport-tournament"
 FILE_VERSION = 1
-# How a game ends; a forfeit (an outside program's fault) is counted only where one was.
-ENDINGS = ("center", "postcards", "round_cap")
-REASONS = ENDINGS + ("forfeit",)
+# How a game ends: the engine's reasons, and a forfeit (an outside program's
+# fault), counted only where one was.
+REASONS = END_REASONS + ("forfeit",)
 SAVE_INTERVAL = 1.0  # seconds: the longest a finished game waits to be saved
 BACKENDS = ("local", "ray")  # where games are played: this machine's processes, or Ray tasks
 
@@ -104,7 +105,7 @@ class TournamentSettings:
     deals: int = 10
     seed: int = 0
     extensions: int = ALL_EXTENSIONS
-    round_cap: int = 200
+    round_cap: int = DEFAULT_ROUND_CAP
     think: float | None = None
     sprt: Sprt | None = None
     agent_time: float = MOVE_TIME  # seconds a decision for an outside program
@@ -126,8 +127,9 @@ class TournamentSettings:
                     settings_of(name, self.think)
         except BotNameError as error:
             raise TournamentError(str(error)) from None
-        if not 2 <= len(self.bots) <= 6:
-            raise TournamentError(f"a game seats 2 to 6 bots, not {len(self.bots)}")
+        if not MIN_PLAYERS <= len(self.bots) <= MAX_PLAYERS:
+            raise TournamentError(f"a game seats {MIN_PLAYERS} to {MAX_PLAYERS} bots, "
+                                  f"not {len(self.bots)}")
         try:
             Config(players=len(self.bots), extensions=self.extensions, round_cap=self.round_cap)
         except ConfigError as error:
@@ -394,7 +396,7 @@ def results_summary(settings: TournamentSettings, results: Iterable[GameResult])
     the standings count every game played, including any that finished
     after the deal that decided the test."""
     results = list(results)
-    endings = {reason: 0 for reason in ENDINGS}
+    endings = {reason: 0 for reason in END_REASONS}
     for result in results:
         endings[result.reason] = endings.get(result.reason, 0) + 1
     summary = {"settings": settings.to_json(), "games_played": len(results),
@@ -503,7 +505,7 @@ def results_file_games(path) -> tuple[dict, list[GameResult]]:
     document = _results_document(path)
     recorded = document["settings"]
     bots = recorded.get("bots")
-    if (not isinstance(bots, list) or not 2 <= len(bots) <= 6
+    if (not isinstance(bots, list) or not MIN_PLAYERS <= len(bots) <= MAX_PLAYERS
             or not all(isinstance(name, str) for name in bots)
             or not isinstance(recorded.get("search"), dict)):
         fail("its settings name no bots")

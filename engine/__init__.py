@@ -1,6 +1,8 @@
 """Passport's rules engine: the complete rules as numba kernels over one flat array.
 
 Public API: `Game`, `Config`, `Outcome`, `SeatView`, `Phase`, `Action`,
+the limits of a Config (`MIN_PLAYERS`, `MAX_PLAYERS`, `DEFAULT_ROUND_CAP`,
+`MAX_ROUND_CAP`) and the reasons a game ends (`END_REASONS`),
 `IllegalActionError`, `ConfigError`, `StateError`, `check_view` (a SeatView
 made elsewhere than the engine, checked whole), `whole_state_view` (the
 whole state as a seat's view: for measurements of what hidden information
@@ -13,14 +15,16 @@ in `engine.kernels`. `warm()` compiles the kernels into numba's cache once;
 `is_warm()` says whether that is done.
 """
 
+from ._layout import END_REASONS, MAX_PLAYERS, MIN_PLAYERS
 from ._warm import is_warm, warm
 from .actions import Action, Phase
 from .game import (
-    Config, ConfigError, Game, IllegalActionError, Outcome, SeatView, StateError, check_view,
-    parse_extensions, whole_state_view,
+    DEFAULT_ROUND_CAP, MAX_ROUND_CAP, Config, ConfigError, Game, IllegalActionError, Outcome,
+    SeatView, StateError, check_view, parse_extensions, whole_state_view,
 )
 
 __all__ = [
+    "DEFAULT_ROUND_CAP", "END_REASONS", "MAX_PLAYERS", "MAX_ROUND_CAP", "MIN_PLAYERS",
     "Action", "Config", "ConfigError", "Game", "IllegalActionError", "Outcome", "Phase",
     "SeatView", "StateError", "check_view", "is_warm", "parse_extensions", "warm",
     "whole_state_view",

@@ -35,7 +35,8 @@ read them from the root.
 
 from .cards import NUM_CARDS, NUM_COUNTRIES, NUM_KINDS
 
-MAX_PLAYERS = 6
+# A game seats 2 to 6 players (RULES.md's opening line); arrays are sized for the most.
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 LOC_DRAW, LOC_DISCARD, LOC_LOOK, LOC_OUT, LOC_EVENT = 6, 7, 8, 9, 10
 
@@ -47,11 +48,13 @@ LOC_DRAW, LOC_DISCARD, LOC_LOOK, LOC_OUT, LOC_EVENT = 6, 7, 8, 9, 10
 # R5.3: after this many declined offers in a turn, no more offers that turn.
 MAX_DECLINED_OFFERS = 3
 
-# Game-over reasons.
+# Game-over reasons (R8), and the names of all but none, in code order: an
+# Outcome's reason and a record's result.reason.
 REASON_NONE, REASON_CENTER, REASON_POSTCARDS, REASON_ROUND_CAP = 0, 1, 2, 3
+END_REASONS = ("center", "postcards", "round_cap")
 
 # ---- header scalars -------------------------------------------------------
-PLAYERS = 0          # number of seats, 2..6
+PLAYERS = 0          # number of seats, MIN_PLAYERS..MAX_PLAYERS
 EXT = 1              # extension bit mask (cards.EXT_*)
 ROUND_CAP = 2        # rounds before a drawn game (R8)
 START_SEAT = 3       # seat that plays round 1 first (R3.5)

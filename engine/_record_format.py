@@ -13,7 +13,7 @@ import json
 import re
 
 from . import cards as C
-from ._layout import NUM_ACTIONS
+from ._layout import END_REASONS, MAX_PLAYERS, MIN_PLAYERS, NUM_ACTIONS
 from .files import MAX_DEPTH
 from .steps import ACTION_FIELDS, CARD_IDS, COUNTRY_IDS, KIND_IDS  # noqa: F401 -- re-exported
 
@@ -22,7 +22,6 @@ VERSION = 1
 
 CHARACTER_IDS = {name: ch for ch, name in enumerate(C.CHARACTERS)}
 EVENT_NAMES = frozenset(C.EVENTS)
-REASONS = ("center", "postcards", "round_cap")
 
 
 class RecordError(ValueError):
@@ -145,8 +144,8 @@ def validate_document(doc, name: str | None = None) -> None:
         if key not in config:
             fail(f"missing 'config.{key}'")
     players = config["players"]
-    if not _is_int(players) or not 2 <= players <= 6:
-        fail(f"config.players must be 2 to 6, not {_json(players)}")
+    if not _is_int(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        fail(f"config.players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {_json(players)}")
     extensions = config["extensions"]
     if (not isinstance(extensions, list)
             or not all(isinstance(e, str) and e in C.EXTENSIONS for e in extensions)
@@ -187,9 +186,9 @@ def validate_document(doc, name: str | None = None) -> None:
     if not isinstance(result, dict) or not all(k in result for k in ("winner", "reason", "rounds")):
         fail("'result' must be an object with winner, reason and rounds")
     winner, reason, rounds = result["winner"], result["reason"], result["rounds"]
-    if reason is not None and reason not in REASONS:
-        fail(f"result.reason must be center, postcards, round_cap or null, not {_json(reason)}")
-    wants_winner = reason in ("center", "postcards")
+    if reason is not None and reason not in END_REASONS:
+        fail(f"result.reason must be {', '.join(END_REASONS)} or null, not {_json(reason)}")
+    wants_winner = reason is not None and reason != "round_cap"
     if (winner is not None) != wants_winner or (winner is not None and not (
             _is_int(winner) and 0 <= winner < players)):
         fail(f"result.winner {_json(winner)} does not fit reason {_json(reason)}")

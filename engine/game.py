@@ -30,13 +30,12 @@ from .steps import (
     EventDrawn, Look, Move, Place, Reveal, Shuffle, StepLog, TurnBegins, Where,
 )
 
-REASONS = {L.REASON_NONE: "", L.REASON_CENTER: "center",
-           L.REASON_POSTCARDS: "postcards", L.REASON_ROUND_CAP: "round_cap"}
 LOG_ROWS = 4096
-# R8's cap (default 200 rounds) stops a game no one wins; 5,000 rounds is
-# twenty-five times that, and keeps the longest record of a 6-player game
-# (about 3 KB a round of random play) at half what a file may hold
-# (engine.files.MAX_FILE_BYTES).
+# R8's cap stops a game no one wins: 200 rounds unless another is chosen.
+# 5,000 rounds is twenty-five times that, and keeps the longest record of a
+# 6-player game (about 3 KB a round of random play) at half what a file may
+# hold (engine.files.MAX_FILE_BYTES).
+DEFAULT_ROUND_CAP = 200
 MAX_ROUND_CAP = 5_000
 
 
@@ -91,7 +90,7 @@ class Config:
     players: int = 4
     extensions: int = 0
     seed: int = 0
-    round_cap: int = 200
+    round_cap: int = DEFAULT_ROUND_CAP
 
     def __post_init__(self):
         for name in ("players", "extensions", "seed", "round_cap"):
@@ -99,14 +98,15 @@ class Config:
             if not _is_whole(value):
                 raise ConfigError(f"{name.replace('_', ' ')} must be a whole number, not {value!r}")
             object.__setattr__(self, name, int(value))
-        if not 2 <= self.players <= 6:
-            raise ConfigError(f"players must be 2 to 6, not {self.players}")
+        if not L.MIN_PLAYERS <= self.players <= L.MAX_PLAYERS:
+            raise ConfigError(f"players must be {L.MIN_PLAYERS} to {L.MAX_PLAYERS}, "
+                              f"not {self.players}")
         if not 1 <= self.round_cap <= MAX_ROUND_CAP:
             raise ConfigError(f"round cap must be 1 to {MAX_ROUND_CAP}, not {self.round_cap}")
         if not 0 <= self.seed < 2**63:
             raise ConfigError(f"seed must be 0 to 2**63 - 1, not {self.seed}")
         if not 0 <= self.extensions <= C.ALL_EXTENSIONS:
-            raise ConfigError(f"extension mask {self.extensions} is outside 0..31")
+            raise ConfigError(f"extension mask {self.extensions} is outside 0..{C.ALL_EXTENSIONS}")
 
     @property
     def extension_names(self) -> list[str]:
@@ -278,8 +278,9 @@ class Game:
             self.setup_log = StepLog()
 
     @classmethod
-    def new(cls, players=4, extensions=0, seed=0, round_cap=200) -> "Game":
-        """A new game: 2-6 players, extensions as 'all'/'none'/names/mask."""
+    def new(cls, players=4, extensions=0, seed=0, round_cap=DEFAULT_ROUND_CAP) -> "Game":
+        """A new game: 2 to 6 players (MIN_PLAYERS, MAX_PLAYERS), extensions
+        as 'all'/'none'/names/mask."""
         return cls(Config(players, parse_extensions(extensions), seed, round_cap))
 
     # ---- whose decision, and what it may be -----------------------------
@@ -322,7 +323,7 @@ class Game:
             return None
         winner = int(self.state[L.WINNER])
         return Outcome(None if winner < 0 else winner,
-                       REASONS[int(self.state[L.REASON])], self.round)
+                       L.END_REASONS[int(self.state[L.REASON]) - L.REASON_CENTER], self.round)
 
     def legal_actions(self) -> list[int]:
         """The legal action ids, increasing; empty once the game is over."""

@@ -88,9 +88,14 @@ class FileProblem(click.ClickException):
 
 # ---- options several commands share -------------------------------------------------
 
-# engine.cards.EXTENSIONS, said here so that --help loads no engine
-# (tests/cli/test_help.py checks that the two agree).
+# Facts of the engine that help pages show, said here so that --help loads
+# no engine (tests/cli/test_help.py checks that each is the engine's):
+# engine.cards.EXTENSIONS, engine.MIN_PLAYERS and MAX_PLAYERS,
+# engine.DEFAULT_ROUND_CAP.
 EXTENSION_NAMES = ("events", "specials", "forbidden", "postcards", "characters")
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+DEFAULT_ROUND_CAP = 200
+PLAYERS_RANGE = f"{MIN_PLAYERS} to {MAX_PLAYERS}"
 
 
 def extensions_option(default: str):
@@ -100,7 +105,7 @@ def extensions_option(default: str):
 
 
 def round_cap_option():
-    return click.option("--round-cap", type=int, default=200, show_default=True,
+    return click.option("--round-cap", type=int, default=DEFAULT_ROUND_CAP, show_default=True,
                         callback=check_round_cap,
                         help="Round after which a game ends without a winner.")
 
@@ -217,7 +222,7 @@ def seats(players, bots, default_players=4):
         raise click.BadParameter(
             f"names {len(bots)} bot{'s' if len(bots) != 1 else ''} for {players} players; "
             "give one bot per seat", param_hint="'--bots'")
-    if not 2 <= len(bots) <= 6:
+    if not MIN_PLAYERS <= len(bots) <= MAX_PLAYERS:
         raise click.BadParameter(f"names {len(bots)} bot{'s' if len(bots) != 1 else ''}; "
-                                 "a game seats 2 to 6", param_hint="'--bots'")
+                                 f"a game seats {PLAYERS_RANGE}", param_hint="'--bots'")
     return len(bots), bots

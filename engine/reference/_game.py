@@ -8,7 +8,7 @@ is legal now comes from LegalActionsMixin (_legal.py), and playing an action
 from ApplyMixin (_apply.py); ReferenceGame inherits both.
 """
 
-from engine import cards
+from engine import DEFAULT_ROUND_CAP, MAX_PLAYERS, MIN_PLAYERS, cards
 from engine.cards import (
     AIRLINE_STRIKE, BACKPACKER, CHARACTERS, CIVIL_UNREST, COLLECTOR, CUSTOMS_CHECK,
     DISTANCE_RANK, EXT_CHARACTERS, EXT_EVENTS, EXT_FORBIDDEN, EXT_POSTCARDS, EXT_SPECIALS,
@@ -29,10 +29,11 @@ from engine.reference._vocabulary import (
 class ReferenceGame(LegalActionsMixin, ApplyMixin):
     """One game of Passport, driven by integer actions (docs/engine.md)."""
 
-    def __init__(self, players: int, extensions: int, seed: int, round_cap: int = 200):
-        if not 2 <= players <= 6:
-            raise ValueError("Passport is for 2 to 6 players")
-        if not 0 <= extensions <= 31:
+    def __init__(self, players: int, extensions: int, seed: int,
+                 round_cap: int = DEFAULT_ROUND_CAP):
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(f"Passport is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
+        if not 0 <= extensions <= cards.ALL_EXTENSIONS:
             raise ValueError("extensions is a 5-bit mask")
         if round_cap < 1:
             raise ValueError("round_cap must be at least 1")

@@ -41,9 +41,10 @@ from typing import Callable
 
 import numpy as np
 
+from engine import DEFAULT_ROUND_CAP
+
 PLAYERS = 4
 EXTENSIONS = "all"
-ROUND_CAP = 200
 MIN_REPETITIONS = 3
 # Big enough never to stop a game: the round cap ends every game first.
 MAX_STEPS = 2**62
@@ -76,7 +77,7 @@ class KernelGames:
     measures the kernels themselves, without Python in the loop."""
 
     def __init__(self, players: int = PLAYERS, extensions: str = EXTENSIONS,
-                 round_cap: int = ROUND_CAP) -> None:
+                 round_cap: int = DEFAULT_ROUND_CAP) -> None:
         from engine import kernels, parse_extensions
         self.kernels = kernels
         self.players = players
@@ -99,7 +100,7 @@ def play_reference_game(seed: int) -> int:
     """Play game `seed` on the reference model with random.Random; return the decisions."""
     from engine import parse_extensions
     from engine.reference import ReferenceGame
-    game = ReferenceGame(PLAYERS, parse_extensions(EXTENSIONS), seed, ROUND_CAP)
+    game = ReferenceGame(PLAYERS, parse_extensions(EXTENSIONS), seed, DEFAULT_ROUND_CAP)
     choose = random.Random(seed).choice
     steps = 0
     while not game.over:
@@ -198,8 +199,8 @@ def run_engine_bench(games: int, seconds: float, starts: int) -> dict:
         reference = measure(play_reference_game, games, seconds)
         fresh = measure_fresh_process(starts)
     return {
-        "workload": {"players": PLAYERS, "extensions": EXTENSIONS, "round_cap": ROUND_CAP,
-                     "policy": "uniform random", "games_per_repetition": games,
+        "workload": {"players": PLAYERS, "extensions": EXTENSIONS,
+                     "round_cap": DEFAULT_ROUND_CAP, "policy": "uniform random", "games_per_repetition": games,
                      "seconds_per_engine": seconds},
         "numba": kernel,
         "reference": reference,

@@ -2,7 +2,9 @@
 
 import click
 
-from ..options import json_option, think_option
+from bots.names import LEVELS
+
+from ..options import MAX_PLAYERS, MIN_PLAYERS, json_option, think_option
 
 
 @click.group()
@@ -54,7 +56,7 @@ def ismcts(app, as_json, positions, iterations):
               help="Each game is played to this round (the first rounds wait longest).")
 @click.option("--hints", type=click.IntRange(min=0), default=5, show_default=True,
               help="Hints timed per game, at the person's first main decisions.")
-@click.option("--level", type=click.Choice(["easy", "medium", "hard", "expert"]),
+@click.option("--level", type=click.Choice(LEVELS),
               default="expert", show_default=True, help="The three bots' level.")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
               help="Seed of the games.")
@@ -80,8 +82,8 @@ def play(app, as_json, games, rounds, hints, level, seed, think):
 @json_option()
 @click.option("--games", type=click.IntRange(min=1), default=5, show_default=True,
               help="Whole games to play and save after every move.")
-@click.option("--players", type=click.IntRange(2, 6), default=4, show_default=True,
-              help="Seats per game.")
+@click.option("--players", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=4,
+              show_default=True, help="Seats per game.")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
               help="Seed of the games.")
 @click.pass_obj

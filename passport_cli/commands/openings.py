@@ -7,8 +7,14 @@ import click
 
 from bots.names import LEVELS
 
-from ..options import backend_options, check_backend, check_players, extensions_option, think_option
+from ..options import (
+    PLAYERS_RANGE, backend_options, check_backend, check_players, extensions_option, think_option,
+)
 from ..safe_text import as_text, path_text, shown
+
+# The levels that play a book (bots.difficulty.BOOK_LEVELS), said here so
+# that --help loads no bots (tests/cli/test_help.py checks that they agree).
+BOOK_LEVELS = LEVELS[2:]
 
 
 @click.group()
@@ -18,9 +24,9 @@ def openings() -> None:
 
 @openings.command()
 @click.option("--players", type=int, default=2, show_default=True, callback=check_players,
-              help="Seats per game, 2 to 6.")
+              help=f"Seats per game, {PLAYERS_RANGE}.")
 @extensions_option("none")
-@click.option("--level", type=click.Choice(LEVELS[2:]), default="expert", show_default=True,
+@click.option("--level", type=click.Choice(BOOK_LEVELS), default="expert", show_default=True,
               help="The bots that play the games, whose budget the depth multiplies.")
 @click.option("--games", type=click.IntRange(min=1), default=100, show_default=True,
               help="Games whose first decisions are searched (a build goes on to this many).")
@@ -83,7 +89,7 @@ def build(app, players, extensions, level, games, depth, seed, think, workers, b
 @click.option("--book", "path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="The book file.  [default: the one the package ships for --level and the "
                    "key's or the save's table]")
-@click.option("--level", type=click.Choice(["hard", "expert"]), default="hard", show_default=True,
+@click.option("--level", type=click.Choice(BOOK_LEVELS), default="hard", show_default=True,
               help="Whose book the package ships to show, without --book.")
 @click.option("--from-save", "save", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="Show the entry of the decision a saved game stopped at.")

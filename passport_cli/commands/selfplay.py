@@ -7,7 +7,7 @@ import click
 from bots.names import BOT_NAMES
 
 from ..options import (
-    agent_user_option, check_play_bots, check_players, extensions_option, round_cap_option,
+    PLAYERS_RANGE, agent_user_option, check_play_bots, check_players, extensions_option, round_cap_option,
     run_seed_option, seats,
 )
 
@@ -16,7 +16,7 @@ from ..options import (
 @click.option("--games", type=click.IntRange(min=1), default=1, show_default=True,
               help="How many games to play.")
 @click.option("--players", type=int, default=None, callback=check_players,
-              help="Seats per game, 2 to 6.  [default: one per --bots entry, else 4]")
+              help=f"Seats per game, {PLAYERS_RANGE}.  [default: one per --bots entry, else 4]")
 @click.option("--bots", metavar="LIST", default=None, callback=check_play_bots,
               help=f"The bot of each seat, comma-separated: {', '.join(BOT_NAMES)}, or "
                    "cmd:COMMAND, an outside program (docs/agent-protocol.md) "

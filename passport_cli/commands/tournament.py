@@ -7,7 +7,7 @@ import click
 from bots.names import BOT_NAMES
 
 from ..options import (
-    FileProblem, agent_user_option, backend_options, check_backend, check_players, check_sprt,
+    PLAYERS_RANGE, FileProblem, agent_user_option, backend_options, check_backend, check_players, check_sprt,
     check_tournament_bots, extensions_option, json_option, round_cap_option, seats, think_option,
 )
 from ..safe_text import markup, path_text
@@ -55,7 +55,8 @@ def tournament_book(bots: list[str], extensions: int, think: float | None, path:
                    "search settings changed (e.g. medium+planner_prior=2; docs/bots.md), "
                    "to test a change with --sprt.")
 @click.option("--players", type=int, default=None, callback=check_players,
-              help="Seats per game, 2 to 6; must match --bots.  [default: one per --bots entry]")
+              help=f"Seats per game, {PLAYERS_RANGE}; must match --bots.  "
+                   "[default: one per --bots entry]")
 @click.option("--games", "deals", type=click.IntRange(min=1), default=None,
               help="Deals to play. Each deal is played once from every seating, so a "
                    "run plays games × players games; with --sprt, the most it may play.  "

@@ -7,8 +7,8 @@ import click
 from bots.names import BOT_NAMES
 
 from ..options import (
-    agent_user_option, deal_seed_option, difficulty_option, extensions_option, look_options,
-    round_cap_option, think_option,
+    MAX_PLAYERS, MIN_PLAYERS, PLAYERS_RANGE, agent_user_option, deal_seed_option,
+    difficulty_option, extensions_option, look_options, round_cap_option, think_option,
 )
 
 
@@ -21,8 +21,9 @@ def _save(ctx, param, value):
 
 
 @click.command()
-@click.option("--bots", type=click.IntRange(2, 6), default=4, show_default=True,
-              help="How many bots play (2 to 6 seats).")
+@click.option("--bots", type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS), default=4,
+              show_default=True,
+              help=f"How many bots play ({PLAYERS_RANGE} seats).")
 @difficulty_option(BOT_NAMES, "bot", agents=True)
 @agent_user_option()
 @extensions_option("all")

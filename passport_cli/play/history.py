@@ -17,6 +17,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..options import MAX_PLAYERS, MIN_PLAYERS
 from ..safe_text import path_text
 from .saves import passport_home
 
@@ -113,7 +114,7 @@ def _played(row: tuple) -> Played | None:
     if not (all(isinstance(t, str) and 0 < len(t) <= LONGEST_TEXT for t in texts)
             and all(isinstance(n, int) for n in numbers)
             and isinstance(finished, (int, float)) and finished == finished
-            and 2 <= players <= 6 and rounds >= 0 and result in ("win", "loss", "draw")):
+            and MIN_PLAYERS <= players <= MAX_PLAYERS and rounds >= 0 and result in ("win", "loss", "draw")):
         return None
     return Played(*row)
 

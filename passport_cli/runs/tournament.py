@@ -11,10 +11,10 @@ from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
 
+from engine.cards import EXTENSIONS
+
 from ..safe_text import as_text, markup, path_text, shown
 from .render import GamesProgress, entries_text
-
-ALL_EXTENSIONS = 5
 
 
 class _ProgressWithStandings(Progress):
@@ -110,7 +110,7 @@ def render_tournament(console: Console, summary: dict, *, resumed: int = 0,
     console.print(f"[bold]Tournament[/]: {entries_text(settings['bots'])}; {most}"
                   f"{deals} deal{'s' if deals != 1 else ''} × {players} seatings = {games} games")
     extensions = settings["extensions"]
-    extensions = "all" if len(extensions) == ALL_EXTENSIONS else ", ".join(extensions) or "none"
+    extensions = "all" if len(extensions) == len(EXTENSIONS) else ", ".join(extensions) or "none"
     think = f", the expert thinks {settings['think']:g} s a move" if settings["think"] else ""
     console.print(f"{players} players, extensions: {extensions}, seed {settings['seed']}, "
                   f"round cap {settings['round_cap']}{think}")

@@ -43,10 +43,19 @@ def test_help_pages_import_no_numba_numpy_or_engine():
     assert loaded == {" ".join(args): [] for args in HELP_PAGES}
 
 
-def test_the_extension_names_in_help_are_the_engines():
+def test_the_engine_facts_in_help_are_the_engines():
+    import engine
     from engine.cards import EXTENSIONS
-    from passport_cli.options import EXTENSION_NAMES
-    assert EXTENSION_NAMES == EXTENSIONS
+    from passport_cli import options
+    assert options.EXTENSION_NAMES == EXTENSIONS
+    assert (options.MIN_PLAYERS, options.MAX_PLAYERS) == (engine.MIN_PLAYERS, engine.MAX_PLAYERS)
+    assert options.DEFAULT_ROUND_CAP == engine.DEFAULT_ROUND_CAP
+
+
+def test_the_book_levels_in_help_are_the_bots():
+    from bots.difficulty import BOOK_LEVELS
+    from passport_cli.commands.openings import BOOK_LEVELS as SHOWN
+    assert SHOWN == BOOK_LEVELS
 
 
 def test_each_level_is_one_line_in_the_help_the_readme_and_the_start(passport):
