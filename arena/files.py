@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from engine.record import write_atomically
+from engine.files import write_atomically
 
 
 def write_text_atomically(path: Path, text: str, private: bool = False) -> None:
-    """Write `text` atomically (engine.record.write_atomically): a crash or
+    """Write `text` atomically (engine.files.write_atomically): a crash or
     Ctrl-C never leaves half a file, and a run resumed from it loses at most
     what was not yet saved. A `private` file is readable by its owner only
     (mode 0600). Creates missing parent directories; raises OSError when

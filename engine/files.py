@@ -1,4 +1,4 @@
-"""Reading what comes from outside, within limits: files and messages.
+"""Reading what comes from outside, within limits, and writing our files whole.
 
 A record, a save, a results file, an opening book or an agent's message is
 anyone's text. Each is read here with limits on what it may cost before it
@@ -19,13 +19,20 @@ is checked field by field:
 
 Each refusal is a `LimitError` (a ValueError) of one sentence that names no
 path: the caller says which file or message it was.
+
+Every file of ours (a record, a save, a results or calibration file, an
+opening book) is written by `write_atomically`: a crash or Ctrl-C never
+leaves half a file.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import stat
+import time
+from pathlib import Path
 
 import msgpack
 
@@ -169,3 +176,58 @@ def _check_depth(value, max_depth: int) -> None:
             return
     if any(isinstance(item, (list, dict)) for item in level):
         raise LimitError(f"nested more than {max_depth} levels deep")
+
+
+# A writer's neighbour file: ".NAME.PID.tmp". One left by a writer that was
+# killed between writing and renaming is removed by the next write.
+STALE_AFTER_SECONDS = 600
+
+
+def write_atomically(path, data: bytes, mode: int = 0o666) -> None:
+    """Write `data` to a neighbour file, then rename it over `path`: a crash
+    never leaves half a file. Neighbour files of `path` left by writers that
+    were killed (their process is gone, or the file is ten minutes old) are
+    removed first. The file is created with `mode` under the user's umask
+    (0o600: only its owner reads it, from its first byte on). Raises
+    OSError when the file can't be written."""
+    path = Path(path)
+    _remove_stale_neighbours(path)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.replace(temporary, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            temporary.unlink(missing_ok=True)
+        raise
+
+
+def _remove_stale_neighbours(path: Path) -> None:
+    prefix, now = f".{path.name}.", time.time()
+    try:
+        neighbours = [p for p in path.parent.iterdir()
+                      if p.name.startswith(prefix) and p.name.endswith(".tmp")]
+    except OSError:
+        return
+    for neighbour in neighbours:
+        pid = neighbour.name[len(prefix):-len(".tmp")]
+        with contextlib.suppress(OSError):
+            if (pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid))) or (
+                    now - neighbour.stat().st_mtime > STALE_AFTER_SECONDS):
+                neighbour.unlink()
+
+
+def _alive(pid: int) -> bool:
+    """Is process `pid` running? (Not asked on Windows, where signal 0 would
+    end it: there only the file's age tells.)"""
+    if os.name == "nt":
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # it exists, under another user
+        return True
+    return True

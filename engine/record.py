@@ -23,12 +23,9 @@ Every problem with a record raises `RecordError`, a one-line message.
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import json
 from dataclasses import replace
-import os
-import time
 from pathlib import Path
 
 import msgpack
@@ -41,7 +38,7 @@ from ._record_format import (  # noqa: F401 -- re-exported: the public API of re
     _json, check_record, validate_document,
 )
 from .actions import decode
-from .files import LimitError, parse_json, parse_msgpack, read_limited
+from .files import LimitError, parse_json, parse_msgpack, read_limited, write_atomically
 from .game import ConfigError, Game, IllegalActionError
 from .steps import (
     Look, Move, Step, StepLog, TurnBegins, Where, entry_to_record, hand,
@@ -328,61 +325,6 @@ def write_record(doc: dict, path, private: bool = False) -> None:
         write_atomically(path, data, 0o600 if private else 0o666)
     except OSError as error:
         raise RecordError(f"{path}: can't be written ({error.strerror or error})") from None
-
-
-# A writer's neighbour file: ".NAME.PID.tmp". One left by a writer that was
-# killed between writing and renaming is removed by the next write.
-STALE_AFTER_SECONDS = 600
-
-
-def write_atomically(path, data: bytes, mode: int = 0o666) -> None:
-    """Write `data` to a neighbour file, then rename it over `path`: a crash
-    never leaves half a file. Neighbour files of `path` left by writers that
-    were killed (their process is gone, or the file is ten minutes old) are
-    removed first. The file is created with `mode` under the user's umask
-    (0o600: only its owner reads it, from its first byte on). Raises
-    OSError when the file can't be written."""
-    path = Path(path)
-    _remove_stale_neighbours(path)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-        os.replace(temporary, path)
-    except OSError:
-        with contextlib.suppress(OSError):
-            temporary.unlink(missing_ok=True)
-        raise
-
-
-def _remove_stale_neighbours(path: Path) -> None:
-    prefix, now = f".{path.name}.", time.time()
-    try:
-        neighbours = [p for p in path.parent.iterdir()
-                      if p.name.startswith(prefix) and p.name.endswith(".tmp")]
-    except OSError:
-        return
-    for neighbour in neighbours:
-        pid = neighbour.name[len(prefix):-len(".tmp")]
-        with contextlib.suppress(OSError):
-            if (pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid))) or (
-                    now - neighbour.stat().st_mtime > STALE_AFTER_SECONDS):
-                neighbour.unlink()
-
-
-def _alive(pid: int) -> bool:
-    """Is process `pid` running? (Not asked on Windows, where signal 0 would
-    end it: there only the file's age tells.)"""
-    if os.name == "nt":
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:  # it exists, under another user
-        return True
-    return True
 
 
 def _suffix(path: Path) -> str:

@@ -19,14 +19,12 @@ from __future__ import annotations
 
 import hashlib
 import math
-import os
-import tempfile
 from pathlib import Path
 
 import msgpack
 
 from engine.actions import encode
-from engine.files import LimitError, parse_msgpack, read_limited
+from engine.files import LimitError, parse_msgpack, read_limited, write_atomically
 from engine.seen import VIEW_VERSION
 
 from .key import KEY_VERSION, class_action, opening_key
@@ -120,17 +118,9 @@ class Book:
 
 
 def write_book(book: Book, path) -> None:
-    """Write the book to `path` (msgpack), replacing it atomically."""
-    path = Path(path)
-    data = msgpack.packb(book.to_document(), use_bin_type=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent or ".", prefix=f".{path.name}.")
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    """Write the book to `path` (msgpack), replacing it atomically
+    (engine.files.write_atomically); OSError when it can't be written."""
+    write_atomically(Path(path), msgpack.packb(book.to_document(), use_bin_type=True))
 
 
 def read_book(path) -> Book:

@@ -634,7 +634,7 @@ def test_a_write_removes_the_neighbour_files_of_killed_writers(tmp_path):
     import sys
     import time
 
-    from engine.record import STALE_AFTER_SECONDS, write_atomically
+    from engine.files import STALE_AFTER_SECONDS, write_atomically
     gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
                           capture_output=True, text=True, check=True)
     dead = tmp_path / f".game.json.{int(gone.stdout)}.tmp"          # its writer was killed

@@ -160,3 +160,24 @@ def test_hard_and_the_expert_play_the_books_move_where_it_has_one():
         else:
             searched += 1
     assert played > 5 and searched > 5
+
+
+def test_a_book_is_written_as_every_file_of_ours_is(tmp_path):
+    """write_book is engine.files.write_atomically: the neighbour file a
+    killed writer left is cleared, and the book is readable by others
+    (mode 0o666 under the umask), not a private temporary file's 0o600."""
+    import os
+    import subprocess
+    import sys
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)
+    path = tmp_path / "book.msgpack"
+    leftover = tmp_path / f".book.msgpack.{int(gone.stdout)}.tmp"
+    leftover.write_bytes(b"half a book")
+    umask = os.umask(0o022)
+    try:
+        write_book(Book({"players": 3, "level": "test"}), path)
+    finally:
+        os.umask(umask)
+    assert not leftover.exists() and sorted(p.name for p in tmp_path.iterdir()) == [path.name]
+    assert path.stat().st_mode & 0o777 == 0o644
