@@ -14,7 +14,14 @@ from ._core import (
     CARD_KIND, NUM_CARDS, fisher_yates, is_forbidden, kind_count, payable_above, splitmix_next,
 )
 from ._legal import legal_actions
-from ._layout import *  # noqa: F401,F403
+from ._layout import (
+    ACTIVE, ASK, ASKED, A_KIND, A_NO, BOX, BOX_HEAD, BOX_KNOWN, BOX_SIZE, CENTER, DECIDER, DISCARD,
+    DISCARD_SIZE, DRAW, DRAW_HEAD, DRAW_NEW, DRAW_SIZE, EXT, HAND_NEW, HAND_SIZE, KIND_COUNT,
+    KNOWN, LAST, LAST_SEEN, LOC, LOC_DRAW, LOC_LOOK, LOOK, MAX_PLAYERS, NEED, NEW, NUM_ACTIONS,
+    N_ASK, N_LOOK, N_TAKEN, OWN, PHASE, PH_DISCARD, PH_DISPOSE_WITH, PH_LG_TAKE, PH_OVER,
+    PH_RECYCLE_PAY, PH_STEAL_PAY, PH_TP_GIVE, PH_TP_PICK, PH_TRADE_ASK, PH_TRADE_REPLY, PLAYERS,
+    REFUSED, RNG, STATE_SIZE, TAKEN, TARGET, VISITED,
+)
 
 LOC_HIDDEN = 11  # in an observation: somewhere this seat cannot see
 HIDDEN = -1      # an unknown slot of the draw pile, the look, or the box

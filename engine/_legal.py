@@ -11,7 +11,15 @@ from ._core import (
     is_forbidden, kind_count, payable_above, payable_count,
 )
 from ._turns import character_of, recycle_cost
-from ._layout import *  # noqa: F401,F403 -- the layout constants are the vocabulary here
+from ._layout import (
+    ACTIONS_LEFT, ACTIONS_TAKEN, ACTIVE, ASK, A_BINOCULARS, A_CARD, A_DECLARE, A_DISPOSE, A_DONE,
+    A_DRAW, A_END_TURN, A_KIND, A_LOCAL_GUIDE, A_MAP, A_NO, A_RECYCLE, A_SEAT, A_SMUGGLE,
+    A_STEAL_FROM, A_TRADE_TO, A_TRADING_POST, A_TRAVEL, A_UPGRADE, A_YES, CENTER, DECLINED,
+    DISCARDER, EXT, HAND_SIZE, LAST, LOC, LOC_DISCARD, LOOK, MAX_DECLINED_OFFERS, NEED, N_ASK,
+    N_GIVE, N_LOOK, N_TAKEN, OWN, PHASE, PH_DISCARD, PH_DISPOSE_WITH, PH_LG_TAKE, PH_MAIN,
+    PH_MOUSETRAP, PH_RECYCLE_PAY, PH_RECYCLE_TAKE, PH_SMUGGLE_TO, PH_STEAL_PAY, PH_TP_GIVE,
+    PH_TP_PICK, PH_TRADE_ASK, PH_TRADE_GIVE, PH_TRADE_REPLY, PLAYERS, STRIKE, TAKEN, TARGET,
+)
 
 
 # ---- travel (R6) ------------------------------------------------------------

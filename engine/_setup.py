@@ -9,7 +9,11 @@ from ._core import (
     NUM_CARDS, all_seats, draw_pop, fisher_yates, hand_add, shuffle_list,
 )
 from ._turns import begin_turn
-from ._layout import *  # noqa: F401,F403 -- the layout constants are the vocabulary here
+from ._layout import (
+    ACTIVE, BOX, BOX_HEAD, BOX_SIZE, CENTER, CHARACTER, DRAW, DRAW_HEAD, DRAW_SIZE, EXT, HAND_SIZE,
+    KNOWN, LAST, LOC, LOC_DRAW, LOC_OUT, MAX_PLAYERS, NEW, OWN, PLAYERS, RNG, ROUND_CAP,
+    START_SEAT, STATE_SIZE, STRIKE, TARGET, TURN, WINNER,
+)
 
 
 DISTANCE_RANK = np.array(C.DISTANCE_RANK, dtype=np.int64)

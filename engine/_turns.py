@@ -7,7 +7,11 @@ from . import cards as C
 from ._core import (
     draw_one, end_game, forbidden_count, holds, log_row,
 )
-from ._layout import *  # noqa: F401,F403 -- the layout constants are the vocabulary here
+from ._layout import (
+    ACTIONS_LEFT, ACTIONS_TAKEN, ACTIVE, CHARACTER, DECIDER, DECLINED, DISCARDER, HAND_SIZE, LAST,
+    LIMIT_CHECKED, LOG_TURN, NEED, PHASE, PH_DISCARD, PH_MAIN, PH_OVER, PLAYERS, REASON_ROUND_CAP,
+    ROUND_CAP, STRIKE, TURN,
+)
 
 
 # ---- turn structure (R4) ----------------------------------------------------

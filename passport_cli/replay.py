@@ -20,7 +20,7 @@ from pathlib import Path
 from engine import cards as C
 
 from .safe_text import as_text, path_text, seat_name
-from .table import render as R
+from .table import render as T
 from .table import view as V
 from .table.narrate import PUBLIC, listing, narrate_step, turns
 
@@ -146,42 +146,42 @@ class Replayer:
     def print_game(self) -> None:
         """Every step, with the table at the start of every turn."""
         rec, console = self.recording, self.console
-        R.render_opening(console, rec.intro(self.viewer))
-        R.render_table(console, V.table_view(rec.game(0), self.viewer, rec.names,
+        T.render_opening(console, rec.intro(self.viewer))
+        T.render_table(console, V.table_view(rec.game(0), self.viewer, rec.names,
                                              own_listed=True))
-        R.render_step(console, 0, rec.lines(0, self.viewer))
+        T.render_step(console, 0, rec.lines(0, self.viewer))
         turn = 0  # the first turn's table is the deal's
         for k in range(1, rec.last + 1):
             if rec.turn_of[k] != turn:
                 turn = rec.turn_of[k]
-                R.render_table(console, V.table_view(rec.game(k - 1), self.viewer, rec.names,
+                T.render_table(console, V.table_view(rec.game(k - 1), self.viewer, rec.names,
                                                      own_listed=True))
-            R.render_step(console, k, rec.lines(k, self.viewer))
+            T.render_step(console, k, rec.lines(k, self.viewer))
         if rec.final.over:
             headline, hands = V.end_summary(rec.final, rec.names)
-            R.render_end(console, headline, hands, rec.final.outcome.rounds)
+            T.render_end(console, headline, hands, rec.final.outcome.rounds)
         else:
-            R.render_lines(console, [rec.outcome()])
+            T.render_lines(console, [rec.outcome()])
 
     def print_step(self, k: int) -> None:
         screen = self.recording.screen(k, self.viewer)
-        R.render_step_heading(self.console, screen.heading, screen.lines)
-        R.render_table(self.console, screen.table)
+        T.render_step_heading(self.console, screen.heading, screen.lines)
+        T.render_table(self.console, screen.table)
         if screen.end:
-            R.render_outcome(self.console, screen.end)
+            T.render_outcome(self.console, screen.end)
 
     def interact(self, k: int = 0) -> int:
         """Step through at a prompt until q or the end of input; the exit code."""
         rec = self.recording
-        R.render_opening(self.console, rec.intro(self.viewer))
-        R.render_lines(self.console, ["Type n (or Enter) for the next step, b to go back, "
+        T.render_opening(self.console, rec.intro(self.viewer))
+        T.render_lines(self.console, ["Type n (or Enter) for the next step, b to go back, "
                                       "j K to jump, s N for seat N's view, p public, a all, "
                                       "h help, q to quit."])
         show = True
         while True:
             if show:
                 self.print_step(k)
-                R.render_note(self.console, f"Shown: {rec.view_name(self.viewer)}.", "dim")
+                T.render_note(self.console, f"Shown: {rec.view_name(self.viewer)}.", "dim")
             try:
                 text = self.read(PROMPT)
             except EOFError:
@@ -192,13 +192,13 @@ class Replayer:
             show = True
             if command in ("", "n", "next"):
                 if k == rec.last:
-                    R.render_note(self.console, "That was the last step (b goes back, q quits).")
+                    T.render_note(self.console, "That was the last step (b goes back, q quits).")
                     show = False
                 else:
                     k += 1
             elif command in ("b", "back"):
                 if k == 0:
-                    R.render_note(self.console, "This is the deal, the first step.")
+                    T.render_note(self.console, "This is the deal, the first step.")
                     show = False
                 else:
                     k -= 1
@@ -207,13 +207,13 @@ class Replayer:
                 if target.isdigit() and int(target) <= rec.last:
                     k = int(target)
                 else:
-                    R.render_note(self.console, f"Jump to a step from 0 to {rec.last}: j 12.")
+                    T.render_note(self.console, f"Jump to a step from 0 to {rec.last}: j 12.")
                     show = False
             elif command in ("s", "seat"):
                 if argument.isdigit() and int(argument) < rec.config.players:
                     self.viewer = int(argument)
                 else:
-                    R.render_note(self.console, f"Name a seat from 0 to "
+                    T.render_note(self.console, f"Name a seat from 0 to "
                                                 f"{rec.config.players - 1}: s 1.")
                     show = False
             elif command in ("a", "all"):
@@ -223,10 +223,10 @@ class Replayer:
             elif command in ("q", "quit", "exit"):
                 return 0
             elif command in ("h", "help", "?"):
-                R.render_commands(self.console, COMMANDS)
+                T.render_commands(self.console, COMMANDS)
                 show = False
             else:
-                R.render_note(self.console, f"No command {as_text(repr(text.strip()))}: "
+                T.render_note(self.console, f"No command {as_text(repr(text.strip()))}: "
                                             "type h for the list.")
                 show = False
 

@@ -23,7 +23,7 @@ from engine import cards as C
 
 from .play.session import SEAT_NAMES
 from .safe_text import path_text
-from .table import render as R
+from .table import render as T
 from .table import view as V
 from .table.narrate import PUBLIC, listing, narrate_step
 
@@ -82,11 +82,11 @@ class Watch:
 
     def run(self) -> int:
         """Play and tell the game to its end; return the exit code (130: Ctrl-C)."""
-        R.render_opening(self.console, self.opening())
+        T.render_opening(self.console, self.opening())
         try:
             self.play()
         except KeyboardInterrupt:
-            R.render_note(self.console, f"Interrupted in round {self.game.round}; "
+            T.render_note(self.console, f"Interrupted in round {self.game.round}; "
                                         "the game was not finished.")
             self.save()
             return 130
@@ -94,11 +94,11 @@ class Watch:
             self.table.close()
         if self.table.forfeit is not None:
             seat, fault = self.table.forfeit
-            R.render_note(self.console, f"{self.names[seat]}'s program forfeited the game in "
+            T.render_note(self.console, f"{self.names[seat]}'s program forfeited the game in "
                                         f"round {self.game.round}: {fault}.")
             return 0 if self.save() else 1
         headline, hands = V.end_summary(self.game, self.names)
-        R.render_end(self.console, headline, hands, self.game.outcome.rounds)
+        T.render_end(self.console, headline, hands, self.game.outcome.rounds)
         return 0 if self.save() else 1
 
     def play(self) -> None:
@@ -108,9 +108,9 @@ class Watch:
         while not table.over:
             if (game.round, game.active) != turn:
                 turn = (game.round, game.active)
-                R.render_table(self.console, V.table_view(game, self.viewer, self.names))
+                T.render_table(self.console, V.table_view(game, self.viewer, self.names))
                 for number, lines in later:
-                    R.render_step(self.console, number, lines)
+                    T.render_step(self.console, number, lines)
                 later = []
             told = len(table.steps)
             self.step()
@@ -119,10 +119,10 @@ class Watch:
                 if step.type == "refill":
                     later.append((number, lines))
                 elif lines:
-                    R.render_step(self.console, number, lines)
+                    T.render_step(self.console, number, lines)
                     self.pause()
         for number, lines in later:
-            R.render_step(self.console, number, lines)
+            T.render_step(self.console, number, lines)
 
     def step(self) -> None:
         """The decider's bot moves, from its seat's view only (never the game);
@@ -148,9 +148,9 @@ class Watch:
         try:
             write_save(self.table.document(), self.save_path)
         except RecordError as error:
-            R.render_note(self.console, f"The game record could not be saved: {error}.")
+            T.render_note(self.console, f"The game record could not be saved: {error}.")
             return False
         shown = path_text(self.save_path)
-        R.render_note(self.console, f"Game record saved to {shown} "
+        T.render_note(self.console, f"Game record saved to {shown} "
                                     f"(passport replay {shown} steps through it).")
         return True

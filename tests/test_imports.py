@@ -26,6 +26,9 @@ MAY_IMPORT = {
 # that still lives in bots/ and seeds its games as the arena does; it moves
 # behind `passport lab` with the other measurement mains.
 AWAITING_MOVE = {"bots.consistency": {"arena", "arena.match"}}
+# The star imports left, each to become explicit (`from engine.kernels import
+# A, B`: numba reads the names as globals either way).
+STARS_AWAITING = {"bots._heuristic", "bots._planner", "bots._rollout"}
 
 
 def module_name(path: Path) -> str:
@@ -45,6 +48,15 @@ def modules() -> dict[str, Path]:
     return found
 
 
+def source_of(name: str, path: Path, node: ast.ImportFrom) -> str:
+    """The module a `from ... import` in module `name` reads from."""
+    if not node.level:
+        return node.module
+    base = name.split(".")
+    base = base[:len(base) - node.level + (1 if path.name == "__init__.py" else 0)]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
 def imported(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     """The modules of ours that module `name` imports anywhere in its text.
 
@@ -58,12 +70,7 @@ def imported(name: str, path: Path, known: dict[str, Path]) -> set[str]:
         if isinstance(node, ast.Import):
             named.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = name.split(".")
-                base = base[:len(base) - node.level + (1 if is_package else 0)]
-                source = ".".join(base + ([node.module] if node.module else []))
-            else:
-                source = node.module
+            source = source_of(name, path, node)
             submodules = {f"{source}.{alias.name}" for alias in node.names} & set(known)
             named.update(submodules)
             if len(submodules) < len(node.names):
@@ -170,3 +177,48 @@ def test_the_checks_find_an_upward_arrow_and_a_private_module():
              "engine.game": {"engine._core"}}
     assert upward(edges) == ["bots.ismcts imports arena.match", "openings.book imports bots.names"]
     assert private(edges) == ["arena.match imports bots._ismcts"]
+
+
+def aliases() -> dict[tuple[str, str], set[str]]:
+    """The modules each alias names, per package: ("passport_cli", "T") ->
+    {"passport_cli.table.render"} for `from .table import render as T`."""
+    known = modules()
+    found: dict[tuple[str, str], set[str]] = {}
+    for name, path in known.items():
+        package = name.split(".")[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if isinstance(node, ast.Import):
+                pairs = [(alias.name, alias.asname) for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                source = source_of(name, path, node)
+                pairs = [(f"{source}.{alias.name}", alias.asname) for alias in node.names
+                         if f"{source}.{alias.name}" in known]
+            else:
+                continue
+            for module, alias in pairs:
+                if alias is not None and alias != module.split(".")[-1]:
+                    found.setdefault((package, alias), set()).add(module)
+    return found
+
+
+def test_an_alias_names_one_module_and_a_module_has_one_alias_in_each_package():
+    found = aliases()
+    assert {key: modules for key, modules in found.items() if len(modules) > 1} == {}
+    named: dict[tuple[str, str], set[str]] = {}
+    for (package, alias), modules in found.items():
+        for module in modules:
+            named.setdefault((package, module), set()).add(alias)
+    assert {key: names for key, names in named.items() if len(names) > 1} == {}
+
+
+def stars() -> set[str]:
+    """The modules that import a module's every name (`import *`)."""
+    return {name for name, path in modules().items()
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path)))
+            if isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names)}
+
+
+def test_imports_name_what_they_take():
+    """A reader finds where each name comes from; numba reads the names of
+    an explicit import as globals just the same."""
+    assert stars() == STARS_AWAITING

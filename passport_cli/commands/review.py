@@ -21,7 +21,7 @@ def review(app, record, seat, think, no_color, ascii_only):
     You get the curve of your win chance over the game and the moves that
     cost most, each with the move the expert would have played."""
     app.configure(no_color=no_color, ascii=ascii_only)
-    from .. import review as R
+    from ..review import ReviewError, load, review as review_game
     from ..runs.review import ReviewProgress, render_review
     from ..warmup import prepare_bots, prepare_engine
 
@@ -29,9 +29,9 @@ def review(app, record, seat, think, no_color, ascii_only):
         prepare_engine()
         prepare_bots(["expert"])
     try:
-        R.load(record, seat)
-    except R.ReviewError as error:
+        load(record, seat)
+    except ReviewError as error:
         raise click.ClickException(as_text(error)) from None
     with ReviewProgress(app.console) as progress:
-        result = R.review(record, seat, think or 0.25, progress.advance)
+        result = review_game(record, seat, think or 0.25, progress.advance)
     render_review(app.console, result)

@@ -19,7 +19,6 @@ from ..stopping import (
 )
 from ..table.narrate import TURN_STEPS, listing, narrate
 from ..table import render as T
-from . import render as R
 from .saves import GameLock, SaveError, read_save, resume_save
 from .session import Session, new_seats
 
