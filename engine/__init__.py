@@ -15,12 +15,13 @@ in `engine.kernels`. `warm()` compiles the kernels into numba's cache once;
 `is_warm()` says whether that is done.
 """
 
-from ._layout import END_REASONS, MAX_PLAYERS, MIN_PLAYERS
+from ._layout import END_REASONS
 from ._warm import is_warm, warm
 from .actions import Action, Phase
 from .game import (
-    DEFAULT_ROUND_CAP, MAX_ROUND_CAP, Config, ConfigError, Game, IllegalActionError, Outcome,
-    SeatView, StateError, check_view, parse_extensions, whole_state_view,
+    DEFAULT_ROUND_CAP, MAX_PLAYERS, MAX_ROUND_CAP, MIN_PLAYERS, Config, ConfigError, Game,
+    IllegalActionError, Outcome, SeatView, StateError, check_view, parse_extensions,
+    whole_state_view,
 )
 
 __all__ = [

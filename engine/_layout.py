@@ -35,8 +35,7 @@ read them from the root.
 
 from .cards import NUM_CARDS, NUM_COUNTRIES, NUM_KINDS
 
-# A game seats 2 to 6 players (RULES.md's opening line); arrays are sized for the most.
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
+MAX_PLAYERS = 6  # the arrays are sized for the most a game seats (engine.game.MIN_PLAYERS)
 
 LOC_DRAW, LOC_DISCARD, LOC_LOOK, LOC_OUT, LOC_EVENT = 6, 7, 8, 9, 10
 
@@ -54,7 +53,7 @@ REASON_NONE, REASON_CENTER, REASON_POSTCARDS, REASON_ROUND_CAP = 0, 1, 2, 3
 END_REASONS = ("center", "postcards", "round_cap")
 
 # ---- header scalars -------------------------------------------------------
-PLAYERS = 0          # number of seats, MIN_PLAYERS..MAX_PLAYERS
+PLAYERS = 0          # number of seats, 2..MAX_PLAYERS
 EXT = 1              # extension bit mask (cards.EXT_*)
 ROUND_CAP = 2        # rounds before a drawn game (R8)
 START_SEAT = 3       # seat that plays round 1 first (R3.5)

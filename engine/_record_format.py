@@ -13,8 +13,9 @@ import json
 import re
 
 from . import cards as C
-from ._layout import END_REASONS, MAX_PLAYERS, MIN_PLAYERS, NUM_ACTIONS
+from ._layout import END_REASONS, NUM_ACTIONS
 from .files import MAX_DEPTH
+from .game import MAX_PLAYERS, MIN_PLAYERS
 from .steps import ACTION_FIELDS, CARD_IDS, COUNTRY_IDS, KIND_IDS  # noqa: F401 -- re-exported
 
 FORMAT = "passport-record"

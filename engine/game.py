@@ -37,6 +37,9 @@ LOG_ROWS = 4096
 # hold (engine.files.MAX_FILE_BYTES).
 DEFAULT_ROUND_CAP = 200
 MAX_ROUND_CAP = 5_000
+# A game seats 2 to 6 players (RULES.md's opening line); the state's arrays
+# are sized for the most (engine/_layout.py).
+MIN_PLAYERS, MAX_PLAYERS = 2, L.MAX_PLAYERS
 
 
 def _is_whole(value) -> bool:
@@ -98,9 +101,8 @@ class Config:
             if not _is_whole(value):
                 raise ConfigError(f"{name.replace('_', ' ')} must be a whole number, not {value!r}")
             object.__setattr__(self, name, int(value))
-        if not L.MIN_PLAYERS <= self.players <= L.MAX_PLAYERS:
-            raise ConfigError(f"players must be {L.MIN_PLAYERS} to {L.MAX_PLAYERS}, "
-                              f"not {self.players}")
+        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise ConfigError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {self.players}")
         if not 1 <= self.round_cap <= MAX_ROUND_CAP:
             raise ConfigError(f"round cap must be 1 to {MAX_ROUND_CAP}, not {self.round_cap}")
         if not 0 <= self.seed < 2**63:
