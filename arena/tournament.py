@@ -58,6 +58,7 @@ them is not caught here.)
 
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -446,7 +447,7 @@ def load_results(path, settings: TournamentSettings) -> dict[int, GameResult]:
         fail("holds a tournament with other settings (" + "; ".join(different)
              + "); resume it with the same settings or choose another file")
     if not isinstance(theirs.get("deals"), int) or theirs["deals"] > settings.deals:
-        fail(f"holds a tournament of {theirs.get('deals')} deals; "
+        fail(f"holds a tournament of {_shown(theirs.get('deals'))} deals; "
              f"resuming it asks for at least as many, not {settings.deals}")
     results: dict[int, GameResult] = {}
     for index, entry in enumerate(document["games"]):
@@ -542,15 +543,20 @@ def _search_difference(theirs, ours: dict) -> str:
             return f"search settings of {name}: {_shown(found)} in the file, {_shown(wanted)} asked"
         keys = [key for key in wanted if found.get(key) != wanted[key]] or sorted(set(found) - set(wanted))
         return f"search settings of {name}: " + ", ".join(
-            f"{key} {found.get(key)} in the file, {wanted.get(key)} asked" for key in keys)
+            f"{_shown(key)} {_shown(found.get(key))} in the file, {_shown(wanted.get(key))} asked"
+            for key in keys)
     return "search settings of bots not in this tournament"
 
 
 def _shown(value) -> str:
+    """A setting's value in a sentence, on one line: a text from a file with
+    its line breaks and other control characters escaped."""
     if isinstance(value, list):
-        return ",".join(map(str, value)) or "none"
+        return ",".join(map(_shown, value)) or "none"
     if isinstance(value, dict):
-        return ",".join(f"{key} {_shown(item)}" for key, item in value.items())
+        return ",".join(f"{_shown(key)} {_shown(item)}" for key, item in value.items())
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)[1:-1]
     return str(value)
 
 

@@ -38,7 +38,9 @@ import numpy as np
 from . import _layout as L
 from ._core import is_forbidden
 from ._turns import hand_limit
-from .cards import CARD_KINDS, NUM_CARDS, NUM_CHARACTERS, NUM_COUNTRIES, NUM_KINDS, SMUGGLER
+from .cards import (
+    CARD_KINDS, EXT_CHARACTERS, NUM_CARDS, NUM_CHARACTERS, NUM_COUNTRIES, NUM_KINDS, SMUGGLER,
+)
 
 MAX_SLOTS = 3  # GIVE, ASK, LOOK and TAKEN each have three
 CARD_KIND = np.array(CARD_KINDS, np.int64)
@@ -152,7 +154,7 @@ class _Checker:
 
         self.deciders(phase)
         self.steps_in_progress(phase)
-        self.block("CHARACTER", L.MAX_PLAYERS, -1, NUM_CHARACTERS - 1)
+        self.characters()
         self.block("OWN", L.MAX_PLAYERS, -1, NUM_COUNTRIES - 1)
         self.block("VISITED", L.MAX_PLAYERS, -1, NUM_COUNTRIES - 1)
 
@@ -229,6 +231,19 @@ class _Checker:
         looker = 1 << int(S[L.ACTIVE])
         if np.any((loc == L.LOC_LOOK) & ((known & looker) == 0)):
             self.fail("the seat looking at the cards set aside does not know one of them")
+
+    def characters(self) -> None:
+        """With the characters extension each seat that plays has a
+        character of its own, dealt face up (R9.5); without it, none does."""
+        dealt = self.block("CHARACTER", L.MAX_PLAYERS, -1, NUM_CHARACTERS - 1)
+        playing, rest = dealt[:self.n], dealt[self.n:]
+        if np.any(rest >= 0):
+            self.fail("a seat that does not play has a character")
+        if not self.extensions & EXT_CHARACTERS:
+            if np.any(playing >= 0):
+                self.fail("a seat has a character in a game without the characters")
+        elif np.any(playing < 0) or len(set(playing.tolist())) != self.n:
+            self.fail("the seats do not each have a character of their own")
 
     def pending_cards(self, phase: int, loc: np.ndarray) -> None:
         """The cards a pending step takes are there: a steal's target holds

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 
-from engine import Config, Game, StateError
+from engine import Config, Game, SeatView, StateError, check_view
 from engine import kernels as L
 from engine._validate import check_state
 
@@ -256,3 +256,25 @@ def test_a_trading_post_lists_what_it_took_only_while_it_is_played():
         bad[L.N_TAKEN] = 1
         with pytest.raises(StateError, match="N_TAKEN is 1, outside 0..0"):
             game.restore(bad)
+
+
+@pytest.mark.parametrize("extensions, seat, value, words", [
+    ("none", 0, 0, "a character in a game without the characters"),
+    ("all", 1, -1, "a character of their own"),
+    ("all", 1, "seat 0's", "a character of their own"),   # two seats with one character
+    ("all", 5, 2, "a seat that does not play has a character"),
+])
+def test_each_seat_has_a_character_of_its_own_exactly_with_the_characters(extensions, seat,
+                                                                           value, words):
+    """R9.5: the characters are dealt one a seat, face up; a view holding
+    one in a game without them led engine.seen to a TypeError."""
+    game = Game.new(players=4, extensions=extensions, seed=3)
+    bad = game.snapshot()
+    bad[L.CHARACTER + seat] = bad[L.CHARACTER] if value == "seat 0's" else value
+    with pytest.raises(StateError, match=words):
+        Game(game.config, bad)
+    view = game.view(game.decider)
+    observation = view.observation.copy()
+    observation[L.CHARACTER + seat] = bad[L.CHARACTER + seat]
+    with pytest.raises(StateError):
+        check_view(SeatView(view.config, view.seat, observation, view.legal_actions))

@@ -129,3 +129,16 @@ def test_tournament_out_refuses_a_crafted_results_file_in_one_sentence(tmp_path,
     assert shown.exit_code != 0 and not isinstance(shown.exception, (RecursionError, ValueError))
     assert shown.output.count("\n") == 1 and "not a tournament results file" in shown.output
     assert out.read_text() == crafted
+
+
+@pytest.mark.parametrize("field, value", [("players", {"\n": 0}), ("bots", ["a\nb", "c"]),
+                                          ("deals", "9\n9")])
+def test_a_file_value_with_a_line_break_is_refused_in_one_line(tmp_path_factory, field, value):
+    folder = tmp_path_factory.getbasetemp()
+    document = json.loads(tournament_text(str(folder)))
+    document["settings"][field] = value
+    path = folder / "line-break.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    with pytest.raises(ResultsFileError) as refused:
+        load_results(path, SETTINGS)
+    assert "\n" not in str(refused.value) and "\\n" in str(refused.value)
