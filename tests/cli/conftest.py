@@ -17,3 +17,19 @@ def passport():
         return runner.invoke(cli, [str(a) for a in args], env=ENV, prog_name="passport")
 
     return run
+
+
+@pytest.fixture(scope="session")
+def easy_bots_ready():
+    """The kernels and easy's search compiled (or loaded) once, before the
+    tests that play: a module marks itself with
+    `pytestmark = pytest.mark.usefixtures("easy_bots_ready")`."""
+    from passport_cli.warmup import prepare_bots, prepare_engine
+    prepare_engine()
+    prepare_bots(["easy"])
+
+
+@pytest.fixture
+def home(tmp_path):
+    """The PASSPORT_HOME of a test: its saves and its record of games."""
+    return tmp_path / "home"

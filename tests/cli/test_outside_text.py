@@ -35,16 +35,7 @@ def only_text(output: str) -> None:
     assert found is None, repr(output[max(0, found.start() - 60):found.start() + 60])
 
 
-@pytest.fixture(scope="module", autouse=True)
-def kernels_ready():
-    from passport_cli.warmup import prepare_bots, prepare_engine
-    prepare_engine()
-    prepare_bots(["easy"])
-
-
-@pytest.fixture
-def home(tmp_path):
-    return tmp_path / "home"
+pytestmark = pytest.mark.usefixtures("easy_bots_ready")
 
 
 def invoke(home: Path, *args, input="", colour=False):

@@ -18,16 +18,7 @@ from passport_cli.main import cli
 SEED = 5  # with 3 bots the person starts: the first prompt comes at once
 
 
-@pytest.fixture(scope="module", autouse=True)
-def kernels_ready():
-    from passport_cli.warmup import prepare_bots, prepare_engine
-    prepare_engine()
-    prepare_bots(["easy"])
-
-
-@pytest.fixture
-def home(tmp_path):
-    return tmp_path / "home"
+pytestmark = pytest.mark.usefixtures("easy_bots_ready")
 
 
 @pytest.fixture

@@ -31,12 +31,7 @@ PROMPT = "\n> "
 SEED = 11
 
 
-@pytest.fixture(scope="module", autouse=True)
-def kernels_ready():
-    """Compile (or load) the kernels here, once, into the shared cache."""
-    from passport_cli.warmup import prepare_bots, prepare_engine
-    prepare_engine()
-    prepare_bots(["easy"])
+pytestmark = pytest.mark.usefixtures("easy_bots_ready")
 
 
 def spawn(home: Path, *args: str, columns: int = 80):

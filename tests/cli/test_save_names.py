@@ -29,11 +29,7 @@ cli(sys.argv[1:], prog_name="passport")
 """
 
 
-@pytest.fixture(scope="module", autouse=True)
-def kernels_ready():
-    from passport_cli.warmup import prepare_bots, prepare_engine
-    prepare_engine()
-    prepare_bots(["easy"])
+pytestmark = pytest.mark.usefixtures("easy_bots_ready")
 
 
 def a_deal() -> dict:

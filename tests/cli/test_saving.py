@@ -19,16 +19,7 @@ TO_THE_END = "1\ny\n" * 600  # draw, say yes: seed 3 ends in round 16, won by An
 GAME = ("--seed", 3, "--bots", 1, "--difficulty", "easy")
 
 
-@pytest.fixture(scope="module", autouse=True)
-def kernels_ready():
-    from passport_cli.warmup import prepare_bots, prepare_engine
-    prepare_engine()
-    prepare_bots(["easy"])
-
-
-@pytest.fixture
-def home(tmp_path):
-    return tmp_path / "home"
+pytestmark = pytest.mark.usefixtures("easy_bots_ready")
 
 
 def invoke(home: Path, *args, input=""):

@@ -16,11 +16,7 @@ from passport_cli.play import history
 TO_THE_END = "1\ny\n" * 600  # draw, say yes: seed 3 ends in round 16, won by Ana
 
 
-@pytest.fixture(scope="module", autouse=True)
-def kernels_ready():
-    from passport_cli.warmup import prepare_bots, prepare_engine
-    prepare_engine()
-    prepare_bots(["easy"])
+pytestmark = pytest.mark.usefixtures("easy_bots_ready")
 
 
 @pytest.fixture
