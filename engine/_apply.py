@@ -1,5 +1,5 @@
 """Applying a legal action: every phase's effect (docs/engine.md "Phases"),
-with the rules cited by RULES.md section."""
+with the rules cited by section of engine/RULES.md."""
 
 import numpy as np
 from numba import njit

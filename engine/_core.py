@@ -3,7 +3,7 @@
 Everything here is numba-compiled and works on the flat state of
 `_layout.py`. The decision kernels (`_legal`, `_apply`, `_setup`) are built
 on top of them; `engine/kernels.py` is the public face of all of them.
-Rule sections cite RULES.md.
+Rule sections cite engine/RULES.md.
 """
 
 import numpy as np

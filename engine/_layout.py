@@ -124,7 +124,7 @@ LOG_TURN = 7         # [7, seat, turn, 0]: a turn begins (a refill follows, if a
 LOG_BINOCULARS = 8   # [8, viewer, target, 0]: private look at a hand
 LOG_COUNTRY = 9      # [9, country, from_place, to_place]
 
-# Places in the log (RECORD.md "Places").
+# Places in the log (docs/record-format.md, "Places").
 P_DRAW, P_DRAW_BOTTOM, P_DISCARD = 0, 1, 2
 P_HAND = 3           # + seat
 P_TABLE = 9          # + seat

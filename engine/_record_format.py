@@ -1,4 +1,4 @@
-"""The record format (shared/RECORD.md, version 1): its vocabulary, and checks
+"""The record format (docs/record-format.md, version 1): its vocabulary, and checks
 that need no engine.
 
 `validate_document` checks a document's structure (fields, types, names);
@@ -111,7 +111,7 @@ FIELD_TYPES = {  # type code -> (test(value, players), words for the message)
 
 
 def validate_document(doc, name: str | None = None) -> None:
-    """Check that a document has RECORD.md's structure: fields, types and names.
+    """Check that a document has the record format's structure: fields, types and names.
 
     It doesn't replay the moves: that is `check_record`."""
     prefix = f"{name}: " if name else ""
@@ -341,7 +341,7 @@ class _Table:
         return "not in play"
 
     def take(self, name: str, source: str) -> str | None:
-        """Remove a card from `source` (RECORD.md "Places"); why it can't, or None."""
+        """Remove a card from `source` (docs/record-format.md, "Places"); why it can't, or None."""
         place, _, seat = source.partition(":")
         if place not in SOURCES:
             return f"moves {name} from {source}, which is not a place to take from"

@@ -1,4 +1,4 @@
-"""Every card of Passport as plain data (RULES.md R11), with its integer id.
+"""Every card of Passport as plain data (engine/RULES.md R11), with its integer id.
 
 This module is pure Python and imports nothing heavy: the kernels, the
 reference model, the record reader and the terminal app all read these tables.
@@ -96,7 +96,7 @@ CIVIL_UNREST, LOST_LUGGAGE, AIRLINE_STRIKE, CUSTOMS_CHECK = range(FIRST_EVENT, F
 # Character ids (R9.5 order).
 BACKPACKER, SMUGGLER, COLLECTOR, PICKPOCKET, DIPLOMAT, JETSETTER = range(6)
 
-# The five extensions, as bit flags and as record names (RECORD.md).
+# The five extensions, as bit flags and as record names (docs/record-format.md).
 EXTENSIONS = ("events", "specials", "forbidden", "postcards", "characters")
 EXT_EVENTS, EXT_SPECIALS, EXT_FORBIDDEN, EXT_POSTCARDS, EXT_CHARACTERS = (1, 2, 4, 8, 16)
 ALL_EXTENSIONS = 31
@@ -121,7 +121,7 @@ def card_kind(card: int) -> int:
 
 
 def card_name(card: int) -> str:
-    """The record id of a card (RECORD.md): `Camera#2`, `Passport (Ghana)`, ..."""
+    """The record id of a card (docs/record-format.md): `Camera#2`, `Passport (Ghana)`, ..."""
     if card < NUM_ITEMS:
         return f"{ITEM_KINDS[card % 16]}#{card // 16 + 1}"
     if card < FIRST_EVENT:
@@ -142,7 +142,7 @@ def card_words(card: int) -> str:
 
 
 def kind_name(kind: int) -> str:
-    """The record name of a card kind (RECORD.md): `Camera`, `Passport`, `Bribe`."""
+    """The record name of a card kind (docs/record-format.md): `Camera`, `Passport`, `Bribe`."""
     if kind < NUM_ITEM_KINDS:
         return ITEM_KINDS[kind]
     if kind == KIND_PASSPORT:

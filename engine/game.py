@@ -37,7 +37,7 @@ LOG_ROWS = 4096
 # hold (engine.files.MAX_FILE_BYTES).
 DEFAULT_ROUND_CAP = 200
 MAX_ROUND_CAP = 5_000
-# A game seats 2 to 6 players (RULES.md's opening line); the state's arrays
+# A game seats 2 to 6 players (engine/RULES.md, R2); the state's arrays
 # are sized for the most (engine/_layout.py).
 MIN_PLAYERS, MAX_PLAYERS = 2, L.MAX_PLAYERS
 
@@ -89,7 +89,7 @@ def parse_extensions(value) -> int:
 
 @dataclass(frozen=True)
 class Config:
-    """What a game is set up with (RECORD.md `config`)."""
+    """What a game is set up with (a record's `config`, docs/record-format.md)."""
     players: int = 4
     extensions: int = 0
     seed: int = 0
@@ -198,7 +198,7 @@ def _checked_view(view: SeatView) -> SeatView:
     return _vouched_view(config, seat, observation, legal)
 
 
-# Log place codes (RECORD.md "Places"): the places without a seat, then the first of each seated kind.
+# Log place codes (docs/record-format.md, "Places"): the places without a seat, then the first of each seated kind.
 _PLACES = {L.P_DRAW: Place(Where.DRAW), L.P_DRAW_BOTTOM: Place(Where.DRAW_BOTTOM),
            L.P_DISCARD: Place(Where.DISCARD), L.P_CENTER: Place(Where.CENTER),
            L.P_BOX: Place(Where.BOX), L.P_LOOK: Place(Where.LOOK), L.P_EVENT: Place(Where.EVENT)}

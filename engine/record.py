@@ -1,4 +1,4 @@
-"""Game records: shared/RECORD.md (format version 1), written, read, checked, replayed.
+"""Game records (docs/record-format.md, format version 1): written, read, checked, replayed.
 
     game = Game.new(players=4, extensions="all", seed=7)
     recorder = GameRecorder(game, seats=[{"name": "Ana", "player": "human"}, ...])
@@ -13,10 +13,10 @@
 The engine decides in micro-steps (docs/engine.md: RECYCLE, then CARD, CARD,
 CARD); a record step is one decision of one seat as a person would say it
 ("recycle, paying X and Y, taking Z"). `GameRecorder` groups the micro-steps
-into record steps (typed: `engine.steps.Step`, written out as RECORD.md text
+into record steps (typed: `engine.steps.Step`, written out as record text
 by `document`) and keeps their action ids in the extra field
 `engine_actions`, so that a saved game resumes to exactly the same state.
-docs/record-format.md describes what we write beyond RECORD.md.
+docs/record-format.md describes the whole format.
 
 Every problem with a record raises `RecordError`, a one-line message.
 """
@@ -68,7 +68,7 @@ MAIN_STEP_TYPES = {
 # ---- recording ------------------------------------------------------------------
 
 def _capture_setup(game: Game) -> dict:
-    """RECORD.md `setup` of a game on which no action has been applied yet."""
+    """The record's `setup` of a game on which no action has been applied yet."""
     with_characters = game.config.extensions & C.EXT_CHARACTERS
     hands = []
     for seat in range(game.players):
@@ -88,8 +88,8 @@ def _capture_setup(game: Game) -> dict:
 
 
 def _action_fields(kind: str, seat: int, decisions: list, moves: list, destination: int) -> dict:
-    """The fields of a finished step's action (RECORD.md "Action types", cards
-    as ids) from its (phase, action id) decisions and its moves."""
+    """The fields of a finished step's action (docs/record-format.md, "Step
+    types"; cards as ids) from its (phase, action id) decisions and its moves."""
     def cards(phase):
         return tuple(a - L.A_CARD for p, a in decisions if p == phase and a >= L.A_CARD)
 
@@ -140,11 +140,11 @@ def _recorded(entries) -> list:
 
 
 class GameRecorder:
-    """Records a game as it is played, as a RECORD.md document.
+    """Records a game as it is played, as a record document.
 
     Create it right after `Game.new(...)`, then apply every action through
     `recorder.apply` (never `game.apply` directly). `seats`, if given, is
-    RECORD.md's optional list of {"name": ..., "player": ...}, one per seat."""
+    the record's optional list of {"name": ..., "player": ...}, one per seat."""
 
     def __init__(self, game: Game, seats: list[dict] | None = None):
         s = game.state
@@ -162,7 +162,7 @@ class GameRecorder:
         self._open: dict | None = None  # the step whose decisions are still being made
         self._opened_from: np.ndarray | None = None  # the state the open step started from
         # Fields of a resumed document this recorder does not write itself
-        # (another program's, RECORD.md: readers ignore them), kept for the
+        # (another program's: readers ignore them), kept for the
         # next save: top-level ones, and each step's by its index.
         self.extra_fields: dict = {}
         self.extra_step_fields: dict[int, dict] = {}
@@ -258,7 +258,7 @@ class GameRecorder:
                 "engine_actions": [a for _, a in self._open["decisions"]]}
 
     def result(self) -> dict:
-        """RECORD.md `result`; while the game runs, winner and reason are None
+        """The record's `result`; while the game runs, winner and reason are None
         and rounds is the current round (our extension for unfinished games)."""
         outcome = self.game.outcome
         if outcome is None:
@@ -266,7 +266,7 @@ class GameRecorder:
         return {"winner": outcome.winner, "reason": outcome.reason, "rounds": outcome.rounds}
 
     def document(self) -> dict:
-        """The record so far, as a new RECORD.md document (a plain dict)."""
+        """The record so far, as a new record document (a plain dict)."""
         config = self.game.config
         doc = {
             "format": FORMAT,
@@ -495,7 +495,7 @@ def _step_difference(recorded: dict, replayed: dict) -> str | None:
 
 
 def _apply_fields(recorder: GameRecorder, step: dict, number: int, fail) -> None:
-    """Replay step `number`, written without engine_actions (RECORD.md alone), from
+    """Replay step `number`, written without engine_actions (the format alone), from
     its fields: the engine's micro-actions follow from them (docs/engine.md)."""
     game, action, seat = recorder.game, step["action"], step["seat"]
     kind, where = action["type"], f"step {number}"

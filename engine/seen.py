@@ -1,9 +1,9 @@
 """What one seat may know (R7.4), as record values: the setup, each step and
-the state at a decision, in the vocabulary of RECORD.md, with every card
+the state at a decision, in the vocabulary of records (docs/record-format.md), with every card
 the seat did not see left out.
 
     setup_seen_by(recorder.document()["setup"], seat)   -> its hand, the table, the sizes
-    step_seen_by(step, seat)                            -> a RECORD.md step, hidden cards as null
+    step_seen_by(step, seat)                            -> a record step, hidden cards as null
     state_seen_by(game.view(seat))                      -> the position it decides in
     decision_seen_by(game.view(seat))                   -> that, with its legal actions in words
     view_seen_by(game.view(seat))                       -> the engine's own observation, as data
@@ -23,7 +23,7 @@ so they follow the engine's own bookkeeping of who saw a card (`_core.learn`):
 - a shuffle: everyone knows which cards make up the new draw pile, no one
   their order, so the cards are given in card order.
 
-A Binoculars look shows no card in its step (RECORD.md); what the looker saw
+A Binoculars look shows no card in its step (docs/record-format.md); what the looker saw
 is in its next `state_seen_by`, which lists every card of another hand the
 seat knows.
 """
@@ -70,7 +70,7 @@ def _sees_move(step: Step, move: Move, seat: int) -> bool:
 
 
 def step_seen_by(step: Step, seat: int) -> dict:
-    """The RECORD.md step (engine_actions left out) as `seat` saw it: a move
+    """The record step (engine_actions left out) as `seat` saw it: a move
     whose card it did not see has null for the card, and so has what another
     seat's Local Guide took or Trading Post swapped; a shuffle lists the new
     draw pile's cards in card order."""
@@ -104,7 +104,7 @@ def _hidden(value):
 
 
 def setup_seen_by(setup: dict, seat: int) -> dict:
-    """A RECORD.md `setup` as `seat` knows it: the countries, the center,
+    """A record's `setup` as `seat` knows it: the countries, the center,
     the characters and the start seat; its own hand; the other hands' and
     the piles' sizes only."""
     hands = setup["hands"]

@@ -2,7 +2,7 @@
 
 The kernels log every card that moves as integers; `Game.apply` decodes
 the log once into these values (a `StepLog`); `engine.record` groups them
-into record steps (`Step`) and writes them as RECORD.md text. A step read
+into record steps (`Step`) and writes them as record text (docs/record-format.md). A step read
 from a record file is parsed back once (`Step.from_record`). Code that tells
 a game in words reads these values: a hand is `Place(Where.HAND, 2)`, never
 the string "hand:2", and a card is its id, never its record name.
@@ -21,7 +21,7 @@ KIND_IDS = {name: kind for kind, name in enumerate(C.KIND_NAMES)}
 
 
 class Where(Enum):
-    """The kinds of place a card or country can be in (RECORD.md "Places")."""
+    """The kinds of place a card or country can be in (docs/record-format.md, "Places")."""
     DRAW = "draw"                # the draw pile (a card moved from or to its top)
     DRAW_BOTTOM = "draw-bottom"  # the bottom of the draw pile
     DISCARD = "discard"
@@ -48,12 +48,12 @@ class Place:
             raise ValueError(f"{self.where.value} {'needs' if self.seat is None else 'has no'} seat")
 
     def __str__(self) -> str:
-        """The RECORD.md place string: 'hand:2', 'discard'."""
+        """The record's place string: 'hand:2', 'discard'."""
         return self.where.value if self.seat is None else f"{self.where.value}:{self.seat}"
 
     @classmethod
     def parse(cls, text: str) -> Place:
-        """The place of a RECORD.md place string; ValueError if it is none."""
+        """The place of a record's place string; ValueError if it is none."""
         name, colon, seat = text.partition(":")
         try:
             where = Where(name)
@@ -133,7 +133,7 @@ class StepLog:
 
 
 def entry_to_record(entry: Entry):
-    """A step log entry as a RECORD.md move entry; None for what a record doesn't show."""
+    """A step log entry as a record's move entry; None for what a record doesn't show."""
     if isinstance(entry, Move):
         name = C.COUNTRIES[entry.card] if entry.country else C.CARD_NAMES[entry.card]
         return [name, str(entry.source), str(entry.dest)]
@@ -149,7 +149,7 @@ def entry_to_record(entry: Entry):
 
 
 def entry_from_record(move) -> Entry:
-    """The typed entry of a RECORD.md move entry that `validate_document` has checked."""
+    """The typed entry of a record's move entry that `validate_document` has checked."""
     if isinstance(move, list):
         name, source, dest = move
         country = name in COUNTRY_IDS
@@ -165,7 +165,7 @@ def entry_from_record(move) -> Entry:
 
 # ---- record steps ---------------------------------------------------------------------
 
-# The fields of each step type's action (RECORD.md "Action types") and their
+# The fields of each step type's action (docs/record-format.md, "Step types") and their
 # types: card, cards, card? (a card or null), seat, kinds, bool, country,
 # swaps ([[hand card, pile card], ...]).
 ACTION_FIELDS = {
@@ -203,8 +203,8 @@ _TO_NAMES = {
 @dataclass(frozen=True)
 class Step:
     """One record step: one decision of one seat as a person would say it
-    (RECORD.md "Steps"), typed. `fields` holds its action's fields by their
-    RECORD.md names, cards, kinds and countries as ids ('pay': (4, 20));
+    (docs/record-format.md, "Step types"), typed. `fields` holds its action's fields by their
+    record names, cards, kinds and countries as ids ('pay': (4, 20));
     `moves` what moved; `engine_actions` the engine action ids it took."""
     seat: int
     type: str
@@ -213,11 +213,11 @@ class Step:
     engine_actions: tuple[int, ...] = ()
 
     def __getitem__(self, name: str):
-        """An action field by its RECORD.md name: step["pay"]."""
+        """An action field by its record name: step["pay"]."""
         return self.fields[name]
 
     def to_record(self) -> dict:
-        """The RECORD.md step (with our `engine_actions` field)."""
+        """The record step (with its `engine_actions` field)."""
         kinds = ACTION_FIELDS[self.type]
         action = {"type": self.type}
         action.update({name: _TO_NAMES[kind](self.fields[name]) for name, kind in kinds.items()})
@@ -227,7 +227,7 @@ class Step:
 
     @classmethod
     def from_record(cls, step: dict) -> Step:
-        """The typed step of a RECORD.md step that `validate_document` has
+        """The typed step of a record step that `validate_document` has
         checked (`engine_actions` may be missing: another program wrote it)."""
         action = step["action"]
         kinds = ACTION_FIELDS[action["type"]]

@@ -21,7 +21,7 @@ import sys
 NAME = "rules-of-thumb"
 VERSION = 1
 
-# RULES.md R11.2: the items each country requires.
+# The rules, R11.2: the items each country requires.
 REQUIRED = {
     "Japan": ("Chopsticks", "Phrasebook", "Travel Adapter"),
     "Brazil": ("Swimsuit", "Sunscreen", "Bug Spray"),

@@ -53,7 +53,7 @@ def _effects(book: rulebook.Rulebook, section_id: str, names) -> list[dict[str, 
     rows = {next(iter(row.values())): row for row in book.table(section_id)}
     missing = [name for name in names if name not in rows]
     if missing:
-        raise LookupError(f"RULES.md {section_id} has no row for {', '.join(missing)}")
+        raise LookupError(f"the rules' {section_id} have no row for {', '.join(missing)}")
     return [rows[name] for name in names]
 
 

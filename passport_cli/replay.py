@@ -2,7 +2,7 @@
 player saw it (PUBLIC), or with every card shown.
 
 Any record will do: a `passport play` save, selfplay or tournament records,
-`watch --save`, or one written by another program from RECORD.md alone. The
+`watch --save`, or one written by another program from docs/record-format.md alone. The
 engine first replays the whole record (engine.record.resume), which checks
 every step, move and the result and yields each step's engine actions; then
 the game is played again from its seed and the state after every step is

@@ -1,23 +1,23 @@
-"""The rulebook the app ships (passport_cli/data/RULES.md), split into sections.
+"""The rulebook (engine/RULES.md), split into sections for people to look up.
 
 Plain Python, no Rich: `passport rules`, `passport cards` and the in-game
-`rules` command all read the rules through this module.
+`rules` command all read the rules through this module. The rulebook is the
+engine's: the file the engine's code cites, section by section, lives beside
+it, and this module reads it from there without importing the engine (which
+would load numba).
 
 Sections are the rulebook's headings (`## R5. …` is R5, `### R5.3 Trade` is
 R5.3) plus the numbered steps of the sections that consist of a numbered
 list (R3, R4, R7, R10), so that citations such as R4.4 or R7.3 resolve too.
-
-The shipped file is the project's RULES.md, word for word; the few sentences
-it addresses to the people who build the game (the engine, tests) are told
-to players in their own words (`PLAYER_WORDING`).
 """
 
 from __future__ import annotations
 
 import functools
+import importlib.util
 import re
 import unicodedata
-from importlib import resources
+from pathlib import Path
 from typing import NamedTuple
 
 # How many matching sections a word search shows in full; the rest are listed.
@@ -26,36 +26,6 @@ SHOWN_IN_FULL = 3
 _HEADING = re.compile(r"^(#{2,3}) R(\d+(?:\.\d+)?)\.? +(.*)$")
 _LIST_ITEM = re.compile(r"^(\d+)\. +(.*)$")
 _SECTION_ID = re.compile(r"^(?:r|§)?\s*(\d+)(?:\.(\d+))?\.?$", re.IGNORECASE)
-
-
-# What RULES.md says to the game's builders, and what a player reads instead.
-# Each text must be in the file (a test checks it), so that a changed
-# sentence is never shown to players unreworded.
-PLAYER_WORDING = {
-    "This is the authoritative rule text for the project. It restates the printed\n"
-    "rulebook (a travel card game for 2–6 players, published in many languages)\n"
-    "and fixes every point the printed text leaves open, so that the engine, the\n"
-    "bots, the terminal app and the tests all agree. Where the engine and this file\n"
-    "disagree, the engine is wrong. Where this file is silent, do what a table of\n"
-    "careful players would agree is fair, and write the decision down in the\n"
-    "project's own rules document.":
-    "These are the rules this game plays by. They restate the printed rulebook\n"
-    "(a travel card game for 2–6 players, published in many languages) and settle\n"
-    "every point the printed text leaves open.",
-    "Section numbers (R1, R2, …) are stable: tests and comments may cite them.":
-    "Each section has a number (R1, R2, …): `rules R5.3` shows one.",
-    "For engines and\ntournaments, a game still running":
-    "Here, a game still\nrunning",
-    "pick cards uniformly at random from\n   the engine's seeded random source.":
-    "pick cards uniformly at random (the\n   game's seed decides which).",
-}
-
-
-def player_edition(text: str) -> str:
-    """RULES.md as players read it (`PLAYER_WORDING`)."""
-    for builders, players in PLAYER_WORDING.items():
-        text = text.replace(builders, players)
-    return text
 
 
 class Section(NamedTuple):
@@ -158,13 +128,13 @@ def normalize_id(text: str) -> str | None:
 
 @functools.lru_cache(maxsize=1)
 def load() -> Rulebook:
-    """The rulebook shipped inside the package (read once)."""
-    return Rulebook(player_edition(shipped_text()))
+    """The rulebook, parsed (read once)."""
+    return Rulebook(rules_path().read_text("utf-8"))
 
 
-def shipped_text() -> str:
-    """RULES.md as the package ships it, word for word."""
-    return resources.files("passport_cli").joinpath("data", "RULES.md").read_text("utf-8")
+def rules_path() -> Path:
+    """engine/RULES.md, found without running the engine's package."""
+    return Path(importlib.util.find_spec("engine").origin).with_name("RULES.md")
 
 
 def find(section_or_words: str) -> list[Section]:

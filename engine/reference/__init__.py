@@ -5,7 +5,7 @@ speed: hands are sets, piles are lists, every decision is one method. The fast
 numba kernels implement the same contract; a differential test compares the
 two (same seed + same actions -> same legal actions and card places).
 
-Rule citations (R4.4, R9.2, ...) refer to ../shared/RULES.md.
+Rule citations (R4.4, R9.2, ...) refer to engine/RULES.md.
 
 Piles:
     draw_pile     list, index 0 is the top

@@ -336,8 +336,8 @@ class ReferenceGame(LegalActionsMixin, ApplyMixin):
             self._discard(a, card)
         if self.own[a] != -1:
             self.visited[a].append(self.own[a])
-            self.own[a] = -1                       # R6.3 own country leaves play
-            self._draw_one(a)                      # R6.4 free draw
+            self.own[a] = -1                       # R6, step 3: the own country leaves play
+            self._draw_one(a)                      # R6, step 4: a free draw
             if not self.over:
                 self._end_action()
         else:

@@ -492,7 +492,7 @@ class Session:
         R.render_rules(self.console, shown, [s.id for s in found[len(shown):]])
 
     def dealt(self) -> str:
-        """The hand the person was dealt (RECORD.md `setup`), in words."""
+        """The hand the person was dealt (the record's `setup`), in words."""
         names = self.recorder.setup["hands"][self.me]
         country = self.recorder.setup["countries"][self.me]
         return (f"Your country is {country}. You were dealt "

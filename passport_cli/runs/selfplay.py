@@ -70,7 +70,7 @@ def play_game(seed: int, game: int, players: int, extensions: int, round_cap: in
     finally:
         table.close()
     document = table.document()
-    # Readers ignore fields they do not know (RECORD.md). This one names the
+    # Readers ignore fields they do not know (docs/record-format.md). This one names the
     # run and the bots' seeds: the steps already replay the game, but only
     # these say how to make the same game again from seeds.
     document["selfplay"] = {"run_seed": seed, "game": game, "bots": list(names),

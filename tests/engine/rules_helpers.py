@@ -1,6 +1,6 @@
 """Small helpers shared by the rule scenario tests (tests/engine/test_rules_*.py).
 
-Rule sections (R1..R11) refer to shared/RULES.md; action names to
+Rule sections (R1..R11) refer to engine/RULES.md; action names to
 engine/actions.py. Positions are built with tests.engine.arrange.arrange.
 """
 

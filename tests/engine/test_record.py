@@ -1,5 +1,5 @@
-"""Game records (engine/record.py; the format is shared/RECORD.md, our additions
-docs/record-format.md): recording, step grouping, files, checking and replay."""
+"""Game records (engine/record.py; the format is docs/record-format.md):
+recording, step grouping, files, checking and replay."""
 
 import copy
 import functools

@@ -1,6 +1,6 @@
 """Tests of the plain-Python reference model (engine/reference/) on its own.
 
-Rule citations refer to shared/RULES.md; the contract is docs/engine.md.
+Rule citations refer to engine/RULES.md; the contract is docs/engine.md.
 """
 
 import random

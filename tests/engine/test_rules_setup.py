@@ -1,4 +1,4 @@
-"""Scenario tests of R3 (setup) and R2 (components in a game), from RULES.md."""
+"""Scenario tests of R3 (setup) and R2 (components in a game), from engine/RULES.md."""
 
 import pytest
 

@@ -43,7 +43,7 @@ def recorded(seed, players=4, extensions="all", round_cap=40):
 
 @pytest.mark.parametrize("seed", range(6))
 def test_a_recorders_steps_are_what_its_document_says(seed):
-    """Written as RECORD.md text and parsed back, every step is the value the
+    """Written as record text and parsed back, every step is the value the
     recorder holds: no card, place or field is lost either way, but for who
     drew an event, which a record does not say."""
     recorder = recorded(seed, players=2 + seed % 5)
