@@ -111,7 +111,7 @@ class _Checker:
         self.field("DECIDER", -1, -1) if over else self.field("DECIDER", 0, n - 1)
         left = self.field("ACTIONS_LEFT", 0, 2)
         done = self.field("ACTIONS_TAKEN", 0, 2)
-        if not 1 <= left + done <= 2:  # R4.1, R9.2 Upgrade
+        if not 1 <= left + done <= 2:  # R4.3, R9.2 Upgrade
             self.fail(f"a turn of {left} actions left and {done} taken")
         if phase not in (L.PH_MAIN, L.PH_DISCARD, L.PH_OVER) and left < 1:
             self.fail(f"a move in progress in phase {phase} with no action left for it")

@@ -505,7 +505,7 @@ class Game:
 
     @property
     def actions_taken(self) -> int:
-        """Actions completed in this turn (R4.1: one, two after an Upgrade)."""
+        """Actions completed in this turn (R4.3: one, two after an Upgrade)."""
         return int(self.state[L.ACTIONS_TAKEN])
 
     @property
