@@ -1,8 +1,8 @@
-"""Text from outside is shown as text on every screen (issue 57: F5, F9,
-F13, F16): a name, a record's values, a file name and the rows of the
-database of finished games reach the terminal with their control and bidi
-characters written as escapes, and Rich never reads them as markup (no
-MarkupError, no hyperlink), piped or on a terminal with colours."""
+"""Text from outside is shown as text on every screen: a name, a record's
+values, a file name and the rows of the database of finished games reach
+the terminal with their control and bidi characters written as escapes,
+and Rich never reads them as markup (no MarkupError, no hyperlink), piped
+or on a terminal with colours."""
 
 from __future__ import annotations
 
@@ -58,7 +58,7 @@ def finished_rows(home: Path) -> list:
     return history.games(home / "history.sqlite3")
 
 
-# ---- F5: a name never costs the game ------------------------------------------------------
+# ---- a name never costs the game ------------------------------------------------------------
 
 @pytest.mark.parametrize("name", ["[/]", "[link=http://x.y]Ed", "[bold]Ed", ":smile:"])
 @pytest.mark.parametrize("colour", [False, True])
@@ -109,7 +109,7 @@ def test_a_shared_saves_names_are_shown_as_text_to_the_end(home, name):
         only_text(shown.output)
 
 
-# ---- F9, F16: the database of finished games is anyone's file ------------------------------
+# ---- the database of finished games is anyone's file -------------------------------------
 
 def damaged_database(home: Path, rows: list[tuple]) -> None:
     """A database whose table was made by another program: no types, no checks."""
@@ -198,7 +198,7 @@ def test_openings_show_an_entry_without_visits(home, tmp_path):
     assert "no visits, no win chance" in result.output
 
 
-# ---- F13: file names and record values in messages -----------------------------------------
+# ---- file names and record values in messages ----------------------------------------------
 
 ODD = "x\x1b[2J\x9b31m\u202eevil"
 

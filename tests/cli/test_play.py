@@ -94,7 +94,7 @@ def test_missing_save(play, home, tmp_path):
     (lambda text: re.sub(r'"seed": \d+', '"seed": 4', text), "does not replay|not what"),
     (lambda text: text.replace('"player": "human"', '"player": "bot:random"'),
      "not one person"),
-    # crafted files (issue 21): each was a traceback or a long wait
+    # crafted files: each was a traceback or a long wait
     (lambda text: text.replace('"player": "human"', '"player": ["human"]'),
      r"seats\[0\]\.player must be a text"),
     (lambda text: text.replace('"player": "human"', '"player": 7'), r"seats\[0\]\.player"),
@@ -578,7 +578,7 @@ def test_colours_carry_meaning_and_words_say_the_same():
 
 
 def test_a_name_in_a_file_is_shown_as_text_never_as_escape_codes(play, home, passport):
-    # issue 21, item 4: a crafted record must not clear the screen or retitle the window
+    # a crafted record must not clear the screen or retitle the window
     import json
     path = saved_game(play, home, typed="1\n")
     doc = json.loads(path.read_text())

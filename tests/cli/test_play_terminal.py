@@ -244,7 +244,7 @@ def test_ctrl_c_mid_decision_saves_and_resumes_there(tmp_path):
 
 
 def test_full_game_with_every_extension(tmp_path):
-    """Issue 4's bar: a whole game with every extension on, played to its end;
+    """A whole game with every extension on, played to its end;
     here in a terminal of 50 columns, in ASCII and without colour, where
     every line fits (a save path, never broken, aside)."""
     from engine.record import check_record, read_record
@@ -291,7 +291,7 @@ def test_what_is_typed_while_bots_move_answers_nothing(tmp_path):
     assert child.exitstatus == 0
 
 
-# ---- stopped at any moment: SIGTERM, SIGHUP, SIGKILL (issue 57, F7) ----------------------
+# ---- stopped at any moment: SIGTERM, SIGHUP, SIGKILL -------------------------------------
 #
 # Each case plays a game to a prompt drawn at random, then stops it: at
 # that prompt, or a random moment after answering it (while the move is

@@ -1,4 +1,4 @@
-"""Every game of `passport play` has a save file of its own (issue 57, F8):
+"""Every game of `passport play` has a save file of its own:
 games started in the same second, even by programs side by side, never
 share one, and each finished game is one row of `passport stats`."""
 

@@ -1,4 +1,4 @@
-"""No game of `passport play` is lost (issue 57: F5, F7, F11): the game is
+"""No game of `passport play` is lost: the game is
 saved after every completed move, the end is saved and counted before it is
 shown, and a stop whose save fails says what is lost and exits 1.
 (Signals and kills in a real terminal: test_play_terminal.py; games

@@ -1,4 +1,4 @@
-"""Names on every screen (issue 57, item 7): random text — any unicode,
+"""Names on every screen: random text — any unicode,
 Rich markup, escape sequences, C1 and bidi controls, very long — as the
 seats' names of a finished and an unfinished game, in the files they come
 from (a save, a record, the database of finished games), shown by every
