@@ -27,7 +27,7 @@ from bots.difficulty import make_bot
 from engine import Config
 from engine import cards as C
 
-from .conftest import FUZZ
+from .conftest import FUZZ, saved_games
 
 # What Rich writes itself on a terminal with colours: SGR codes.
 SGR = re.compile(r"\x1b\[[0-9;]*m")
@@ -49,21 +49,6 @@ NAMES = st.one_of(
 REFUSED_NAMES = ("", "\x1b[2J" * 50 + "\u202e")
 
 
-def game_documents() -> tuple[dict, dict]:
-    """A finished 3-player game and one stopped with a decision half made."""
-    docs = []
-    for seed, finish in ((3, True), (4, False)):
-        seats = [Seat("You", "human"), Seat("Ana", "bot:easy"), Seat("Bo", "bot:medium")]
-        table = Table(Config(3, C.ALL_EXTENSIONS, seed, 30), seats,
-                      [make_bot("planner", seed=s) for s in range(3)])
-        while not table.over and (finish or len(table.steps) < 25
-                                  or table.recorder.pending is None):
-            table.step()
-        docs.append(table.document())
-    return docs[0], docs[1]
-
-
-FINISHED, UNFINISHED = game_documents()
 
 
 def consoles():
@@ -206,7 +191,8 @@ def test_names_on_every_screen_are_shown_as_text(tmp_path_factory, names, screen
     home = os.environ.get("PASSPORT_HOME")
     os.environ["PASSPORT_HOME"] = str(folder)
     try:
-        doc = FINISHED if screen in ("end", "review") else UNFINISHED
+        finished, unfinished = saved_games()
+        doc = finished if screen in ("end", "review") else unfinished
         path = named(doc, names, folder)
         doc = json.loads(path.read_text(encoding="utf-8"))
         if screen in ("play", "end"):

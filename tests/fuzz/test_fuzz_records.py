@@ -9,13 +9,9 @@ import pytest
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from arena.match import Seat, Table
-from bots.difficulty import make_bot
-from engine import Config
-from engine import cards as C
 from engine.record import RecordError, check_record, resume, validate_document
 
-from .conftest import FUZZ
+from .conftest import FUZZ, saved_games
 
 VALUES = st.recursive(
     st.one_of(st.none(), st.booleans(), st.integers(-2**64, 2**64), st.floats(allow_nan=True),
@@ -26,21 +22,6 @@ VALUES = st.recursive(
     max_leaves=6)
 
 
-def saved_documents():
-    """A finished game and one saved with a decision half made, both with seats."""
-    docs = []
-    for seed, finish in ((3, True), (4, False)):
-        seats = [Seat("You", "human"), Seat("Ana", "bot:easy"), Seat("Bo", "bot:medium")]
-        table = Table(Config(3, C.ALL_EXTENSIONS, seed, 30), seats,
-                      [make_bot("planner", seed=s) for s in range(3)])
-        while not table.over and (finish or len(table.steps) < 25
-                                  or table.recorder.pending is None):
-            table.step()
-        docs.append(table.document())
-    return docs
-
-
-DOCS = saved_documents()
 
 
 def mutate(doc, data):
@@ -74,9 +55,9 @@ def mutate(doc, data):
 
 
 @FUZZ
-@given(st.sampled_from(range(len(DOCS))), st.data())
+@given(st.sampled_from(range(2)), st.data())
 def test_a_mutated_record_is_refused_with_a_record_error_or_replays(which, data):
-    doc = mutate(DOCS[which], data)
+    doc = mutate(saved_games()[which], data)
     try:
         validate_document(doc)
         check_record(doc)
@@ -90,10 +71,10 @@ def test_a_mutated_record_is_refused_with_a_record_error_or_replays(which, data)
 
 
 @FUZZ
-@given(st.sampled_from(range(len(DOCS))), st.data())
+@given(st.sampled_from(range(2)), st.data())
 def test_a_mutated_save_is_refused_in_one_sentence_or_resumes(tmp_path_factory, which, data):
     from passport_cli.play.saves import SaveError, read_save, resume_save
-    doc = mutate(DOCS[which], data)
+    doc = mutate(saved_games()[which], data)
     path = tmp_path_factory.mktemp("save") / "game.json"
     try:
         text = json.dumps(doc, allow_nan=True)
@@ -111,8 +92,8 @@ def test_a_mutated_save_is_refused_in_one_sentence_or_resumes(tmp_path_factory, 
 
 
 def test_the_fuzzed_documents_load_as_they_are():
-    for doc in DOCS:
+    for doc in saved_games():
         check_record(doc)
         assert resume(copy.deepcopy(doc)).document() == doc
     with pytest.raises(RecordError):
-        resume(dict(DOCS[0], steps="no"))
+        resume(dict(saved_games()[0], steps="no"))
