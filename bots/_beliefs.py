@@ -98,24 +98,6 @@ BELIEF_LOG_WEIGHTS = {
 }
 
 
-NUM_POSTCARDS = len(C.POSTCARDS)  # R9.4
-# log(weight) of a rival holding k = 0..6 postcards, a factor of the world's
-# weight besides the per-card columns: a product of per-card weights spreads
-# postcards over hands more evenly than real players hold them (4 players,
-# 150 greedy games: rivals holding 1 postcard 32.5% of sampled hands against
-# 27.9% of real ones, 3 postcards 3.0% against 4.4%). Measured with `python
-# -m bots.calibrate_beliefs --players 4 --games 150 --postcard-counts
-# --rounds 3 --samples 50 --sweeps 2 --seed 1000`; other tables: none yet.
-POSTCARD_COUNT_LOG_WEIGHTS = {
-    4: np.array([0.0, -0.27, 0.01, 0.61, 0.0, 0.0, 0.0]),
-}
-
-
-def postcard_count_weights(players):
-    """The postcard-count log weights for a game of `players` seats (0: none measured)."""
-    return POSTCARD_COUNT_LOG_WEIGHTS.get(players, np.zeros(NUM_POSTCARDS + 1))
-
-
 def belief_weights(players):
     """The weight table for a game of `players` seats."""
     return BELIEF_LOG_WEIGHTS[players]
@@ -194,13 +176,12 @@ def belief_scratch():
 
 
 @njit(cache=True)
-def reweigh_hands(S, obs, root_seat, weight, rng, sweeps, scratch, counts=None):
+def reweigh_hands(S, obs, root_seat, weight, rng, sweeps, scratch):
     """Move the determinized world S (of `obs`, root_seat's observation)
     towards the belief `weight` (from `belief_table`), by `sweeps`
     Metropolis proposals per hidden card. S stays a world `obs` allows.
     `scratch` (from `belief_scratch`) holds the working lists, so a sampled
-    world costs no allocation. `counts[k]`: a factor of the weight of each
-    rival holding k postcards (None: 1)."""
+    world costs no allocation."""
     n = S[PLAYERS]
     if obs[PHASE] == PH_TP_PICK or obs[PHASE] == PH_TP_GIVE:
         return  # the Trading Post's takings are tied to their places (determinize)
@@ -279,15 +260,6 @@ def reweigh_hands(S, obs, root_seat, weight, rng, sweeps, scratch, counts=None):
         if slot[j] == -1:
             after *= weight[tb, a]
             before *= weight[tb, b]
-        if counts is not None and (CARD_KIND[a] == C.KIND_POSTCARD) != (CARD_KIND[b] == C.KIND_POSTCARD):
-            d = 1 if CARD_KIND[b] == C.KIND_POSTCARD else -1  # ta's postcards after the swap
-            k = S[KIND_COUNT + ta * C.NUM_KINDS + C.KIND_POSTCARD]
-            after *= counts[k + d]
-            before *= counts[k]
-            if slot[j] == -1:
-                k = S[KIND_COUNT + tb * C.NUM_KINDS + C.KIND_POSTCARD]
-                after *= counts[k - d]
-                before *= counts[k]
         if after < before:
             r = np.float64(splitmix_next(rng, 0) >> np.uint64(11)) / 9007199254740992.0
             if r * before >= after:

@@ -42,30 +42,14 @@ FIRST_CHARACTER_FEATURE = FEATURE_NAMES.index("the Backpacker")  # C.BACKPACKER 
 NUM_FEATURES = len(FEATURE_NAMES)
 
 # Measured with `python -m bots.fit_evaluation --games 480 --seed 1
-# --no-characters` (42,607
-# positions of 480 greedy games): on 14,908 held-out positions the mean
+# --no-characters` (42,607 positions of 480 greedy games): on 14,908 held-out positions the mean
 # log-likelihood of the true winner is -1.203, against -1.376 for the
 # hand-set score and -1.408 for a uniform guess.
-# That fit leaves out the character features: they weigh 0 here.
+# That fit leaves out the character features: they weigh 0 here (fitted
+# with them, the search was no better: docs/experiments.md).
 EVALUATION_WEIGHTS = np.array([1.293, 0.068, 0.338, 0.568, 0.416, 0.297, 0.550, 0.196, 0.511,
                                1.806, -0.863, 0.744, 0.361, -0.386, 0.272, 0.0, 0.0, 0.0, 0.0, 0.0,
                                0.0])
-# Fitted with the characters too, the same way and on the same games (`python
-# -m bots.fit_evaluation --games 480 --seed 1`): held out -1.186 (the Pickpocket
-# +0.572, the Collector -0.314; the evaluation `fitted-characters`).
-CHARACTER_EVALUATION_WEIGHTS = np.array([1.250, 0.059, 0.324, 0.534, 0.410, 0.310, 0.538, 0.176,
-                                         0.500, 1.808, -0.903, 0.751, 0.341, -0.381, 0.295,
-                                         -0.050, -0.231, -0.314, 0.572, -0.216, 0.240])
-# Fitted with the characters on planner games (`python -m bots.fit_evaluation
-# --games 1920 --seed 1 --bot planner`): on planner games held out -1.235,
-# where the weights above score -1.312 and EVALUATION_WEIGHTS -1.372 (uniform
-# -1.420); the evaluation `fitted-planner`.
-PLANNER_EVALUATION_WEIGHTS = np.array([0.531, -0.089, -0.087, -0.122, 0.517, 0.243, 0.138, -0.189,
-                                       0.052, 0.919, -0.214, -0.252, 0.252, -0.280, 0.547, -0.155,
-                                       -0.304, -0.282, 1.117, -0.363, -0.013])
-# The fitted evaluations by name (SearchSettings.evaluation).
-FITTED_EVALUATIONS = {"fitted": EVALUATION_WEIGHTS, "fitted-characters": CHARACTER_EVALUATION_WEIGHTS,
-                      "fitted-planner": PLANNER_EVALUATION_WEIGHTS}
 
 
 @njit(cache=True)

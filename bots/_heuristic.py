@@ -137,14 +137,18 @@ def progress(S, seat):
     return score
 
 
+# The hand-set evaluation's softmax temperature, in `progress` points.
+TEMPERATURE = 12.0
+
+
 @njit(cache=True)
-def evaluate(S, rewards, temperature):
+def evaluate(S, rewards):
     """Write into rewards[seat] an estimated win chance for every seat: a softmax
-    of `progress` (on a full state, e.g. a determinized world)."""
+    of `progress` / TEMPERATURE (on a full state, e.g. a determinized world)."""
     n = S[PLAYERS]
     for s in range(n):
         rewards[s] = progress(S, s)
-    softmax_in_place(rewards, n, temperature)
+    softmax_in_place(rewards, n, TEMPERATURE)
 
 
 @njit(cache=True, inline='always')
@@ -163,27 +167,21 @@ def softmax_in_place(scores, n, temperature):
 
 
 @njit(cache=True)
-def kind_chances(S, seat, holder, out, by_known=False):
+def kind_chances(S, seat, holder, out):
     """out[kind]: chance, as `seat` sees it, that `holder` holds a card of
     that kind: 1 when seat knows of one there; else 0.12 per copy somewhere
     seat does not know of (not its hand, a hand, the discard pile or out of
     the game) per unseen card in holder's hand, at most 1. One pass over the
     cards serves every kind: a trade's ask scores all of them at once
-    (`score_asks`). S is seat's observation, or with `by_known` a full
-    state (a sampled world) read as seat knows it: a card in a hand or the
-    draw pile whose place seat has not seen (KNOWN) is a copy it does not
-    know of, wherever the world put it."""
+    (`score_asks`). S is seat's observation, or a full state (a sampled
+    world), where every card's place is known: 1 for a kind holder holds
+    there, else 0."""
     unseen_in_hand = S[HAND_SIZE + holder]
-    me = np.int64(1) << seat
     for k in range(C.NUM_KINDS):
         out[k] = 0.0  # copies counted so far; -inf once one is known in holder's hand
     for c in range(NUM_CARDS):
         kind = CARD_KIND[c]
         loc = S[LOC + c]
-        if by_known and loc != seat and (0 <= loc < 6 or loc == LOC_DRAW) and not S[KNOWN + c] & me:
-            if kind >= 0:
-                out[kind] += 1.0
-            continue
         if loc == holder:
             unseen_in_hand -= 1
             if kind >= 0:
@@ -201,11 +199,10 @@ def ask_score(S, seat, kind, chance):
 
 
 @njit(cache=True)
-def score_asks(S, legal, n, seat, scores, chances, by_known=False):
+def score_asks(S, legal, n, seat, scores, chances):
     """scores[i] = score_action(S, legal[i], seat) for a trade's ask
-    (PH_TRADE_ASK), with the target's kind chances computed once (with
-    `by_known`, from what seat has seen of a full state: `kind_chances`)."""
-    kind_chances(S, seat, S[TARGET], chances, by_known)
+    (PH_TRADE_ASK), with the target's kind chances computed once."""
+    kind_chances(S, seat, S[TARGET], chances)
     for i in range(n):
         action = legal[i]
         if action >= A_KIND:

@@ -1,47 +1,42 @@
 """Determinized information-set MCTS (SO-ISMCTS with availability counts),
 compiled with numba: the whole iteration loop runs inside one kernel call.
 
-One tree per decision (or a few, searched at once and merged at the root:
-`trees` in bots/ismcts.py; the kernel releases the GIL for that). Each
-iteration
-  1. samples a world from the bot's observation (engine `determinize`), so
-     the tree never sees a card the bot cannot know;
-  2. descends the tree: at a node, the seat to move picks the child with the
+One tree per decision. Each iteration of `search` takes five steps, each a
+function of its own:
+  1. `sample_world`: a world drawn from the bot's observation (engine
+     `deal`), so the tree never sees a card the bot cannot know; moved
+     towards the hand beliefs of _beliefs.py (`P_BELIEF_SWEEPS`), and drawn
+     again while it breaks what the bot knows of the rules (below);
+  2. `descend`: from the root, the seat to move picks the child with the
      best UCB of *its own* mean reward (max^n), where the exploration term
      counts how often the child was *available* (legal in the sampled world),
-     not how often the parent was visited;
-  3. expands one new child, then plays a heuristic rollout cut off after a
-     few decisions and scored by the heuristic evaluation;
-  4. backs the reward vector (one entry per seat) up the path.
+     not how often the parent was visited; the planner's move may add a
+     prior (`P_PLANNER_PRIOR`);
+  3. ...until it expands one new child (`expand`);
+  4. `roll_out`: the rollout policy (_rollout.py) plays a few decisions,
+     and `score` rates where it stops: a finished game by its result, else
+     by the hand-set (_heuristic.py) or the fitted (_evaluation.py)
+     evaluation, one reward per seat;
+  5. `back_up`: the reward vector is added up the path.
 
-With `P_INFER_TRAVEL` the sample in step 1 is redrawn (up to
-INFERENCE_TRIES times) while a rival could travel on cards the bot has not
-seen: players travel as soon as they can (R6), so one who has not travelled
-most likely cannot. It errs for a rival whose last action drew its missing
-card, one that has not had a turn yet, or one held back by an Airline Strike
-that has since ended.
+With `P_INFER_TRAVEL` the world of step 1 is redrawn (up to INFERENCE_TRIES
+times) while a rival could travel on cards the bot has not seen: players
+travel as soon as they can (R6), so one who has not travelled most likely
+cannot. It errs for a rival whose last action drew its missing card, one
+that has not had a turn yet, or one held back by an Airline Strike that has
+since ended. With `P_REACHABLE_WORLDS` a world the rules could not have
+reached (a rival holding 4 postcards the bot has not seen: R8 would have
+ended the game) is redrawn too, and never kept while DETERMINIZE_TRIES
+allow.
 
 Nodes are keyed by the path of observable decisions from the root. Chance
 (draws, random steals, events) happens inside the engine's apply and never
 splits the tree. Decisions another seat makes that the bot cannot see (which
 card a Local Guide or Trading Post player takes or puts back) are played by
 the rollout policy and do not split the tree either (move projection), so the
-tree cannot learn what it should not know.
-
-With `P_REACHABLE_WORLDS` a sample the rules could not have reached (a
-rival holding 4 postcards the bot has not seen: R8 would have ended the
-game) is redrawn too, and never kept while DETERMINIZE_TRIES allow.
-
-With `P_BELIEF_SWEEPS` the uniform deal is first moved towards what players
-really keep in hand (bots/_beliefs.py), then checked against the travel
-inference.
-
-With `P_RIVALS_BY_POLICY` every decision of another seat is played that way:
-the tree then holds only the root seat's own decisions (an open-loop tree
-over them), and rivals act on their own sampled hands through the policy
-rather than through nodes that pool every world. (In a pooled node a rival
-picks one move for all the hands it might hold, and at large budgets the
-deep tree plans against such rivals: docs/experiments.md.)
+tree cannot learn what it should not know. Below the root, payments and
+discards are the planner's sets, and no seat makes a choice the planner
+rules out (`sensible_actions`, bots/_planner.py).
 
 Tree arrays (capacity N nodes, -1 = none):
     parent[N], action[N], first_child[N], next_sibling[N]  int64
@@ -60,76 +55,45 @@ from engine.kernels import (
     N_ASK, NUM_ACTIONS, NUM_CARDS, NUM_KINDS, PHASE, PH_DISCARD, PH_DISPOSE_WITH, PH_LG_TAKE, PH_OVER,
     PH_RECYCLE_PAY, PH_RECYCLE_TAKE, PH_STEAL_PAY, PH_TP_GIVE, PH_TP_PICK, PH_TRADE_ASK,
     PH_TRADE_GIVE, PH_TRADE_REPLY, PLAYERS, REASON, REASON_ROUND_CAP, REFUSED, RNG, STATE_SIZE,
-    TARGET, WINNER, apply_action, deal, deal_plan, legal_actions, new_deal_plan, observe,
+    TARGET, WINNER, apply_action, deal, deal_plan, legal_actions, new_deal_plan,
     splitmix_next, travel_options, unreachable,
 )
 
-from ._beliefs import (NUM_POSTCARDS, ROUND_BUCKETS, WEIGHT_COLUMNS, belief_scratch, belief_table,
-                       reweigh_hands)
+from ._beliefs import ROUND_BUCKETS, WEIGHT_COLUMNS, belief_scratch, belief_table, reweigh_hands
 from ._evaluation import NUM_FEATURES, evaluate_fitted
 from ._heuristic import evaluate, score_action, score_asks
 from ._planner import planned_phase, planner_action, sensible_actions
 from ._rollout import rollout_action
 
-# Search parameters, one float64 array (see bots/difficulty.py for the levels).
+# Search parameters, one float64 array (bots/ismcts.py `SearchSettings.params`).
 P_EXPLORATION = 0      # UCB exploration constant
 P_EPSILON = 1          # rollout: chance of a uniformly random action
 P_ROLLOUT_DEPTH = 2    # rollout: decisions before the evaluation cuts in
-P_TEMPERATURE = 3      # evaluation softmax temperature (progress points)
-P_WIDTH = 4            # most children considered in a card/kind choice
-P_SEES_ALL = 5         # measurement only: `observation` is the true state (a cheater)
-P_INFER_TRAVEL = 6     # sample only worlds where no other seat could have travelled
-P_RIVALS_BY_POLICY = 7 # other seats' decisions are played by the rollout policy, not tree nodes
-P_BELIEF_SWEEPS = 8    # Metropolis sweeps towards the hand beliefs of _beliefs.py (0: uniform deal)
-P_FITTED_EVALUATION = 9  # 1: score cut-off positions with the fitted evaluation (_evaluation.py)
-# 1: in the tree, payments and discards are the planner's sets and no seat makes
-# a choice `sensible_actions` removes (bots/_planner.py)
-P_PLANNED_CHOICES = 10
+P_SEES_ALL = 3         # measurement only: `observation` is the true state (a cheater)
+P_INFER_TRAVEL = 4     # sample only worlds where no other seat could have travelled
+P_BELIEF_SWEEPS = 5    # Metropolis sweeps towards the hand beliefs of _beliefs.py (0: uniform deal)
+P_FITTED_EVALUATION = 6  # 1: score cut-off positions with the fitted evaluation (_evaluation.py)
 # The planner's move as a prior (progressive bias): at each node it is tried
 # first and its UCB value gets P_PLANNER_PRIOR / (visits + 1) more (0: none)
-P_PLANNER_PRIOR = 11
-P_PLANNER_ROLLOUTS = 12  # 1: rollouts (and rivals by policy) play the planner, not _rollout.py
-P_PLANNED_OFFERS = 13  # 1: in the tree, an offer's cards and kinds are the planner's set
+P_PLANNER_PRIOR = 7
 # 1: another seat declines an offer asking for a kind it declined to give
 # since its turn began (public memory, REFUSED), as players do
-P_KEEP_REFUSALS = 14
-# 1 (with planned choices): a seat that can travel travels (`sensible_actions`)
-P_TRAVEL_FIRST = 15
-# 1 (with planned choices): no seat offers a postcard that could be the
-# target's fourth, as no seat accepts giving one, a trade's postcards
-# counted together (`sensible_actions`)
-P_FOURTH_POSTCARD_BOTH_SIDES = 16
+P_KEEP_REFUSALS = 8
+# 1: a seat that can travel travels (`sensible_actions`)
+P_TRAVEL_FIRST = 9
 # 1: a sampled world the rules could not have reached (engine `unreachable`:
 # a rival holding 4 postcards, R8) is dealt again, whatever the inference
-P_REACHABLE_WORLDS = 17
+P_REACHABLE_WORLDS = 10
 # 1: in rollouts, a seat finds cards in other hands as it would know them,
 # not by the sampled hands (bots/_rollout.py, `seems_to_hold`)
-P_GUESSED_HANDS = 18
-# 1: the asks of an offer are pruned by what the decider has seen of the
-# target's hand, not by the sampled hand (`prune`)
-P_GUESSED_ASKS = 19
-# 1: below the root, the planner's rules (`sensible_actions`) and its prior
-# read the decider's view of the sampled world (engine `observe`), not the
-# whole world: every sampled world keeps the root seat's true hand.
-P_VIEWED_CHOICES = 20
-# At a rival's node (decider not the root seat): the planner's move, read
-# from that rival's view, as a prior of this weight (0: `P_PLANNER_PRIOR`).
-P_RIVAL_PRIOR = 21
-# In rollouts, a seat steals from a rival holding at least this many
-# postcards (0: never for that reason; bots/_rollout.py, `main_action`)
-P_ROLLOUT_DENIAL = 22
-# In rollouts, a seat steals a missing item from a hand of at most this
-# many cards, and asks for it in a trade from a larger one
-P_ROLLOUT_STEAL_HAND = 23
-# 1: in rollouts, a seat plays its character (R9.5): the Pickpocket steals
-# freely (bots/_rollout.py, `main_action`)
-P_ROLLOUT_CHARACTERS = 24
-P_EVALUATION_WEIGHTS = 25  # then the fitted evaluation's weights, NUM_FEATURES of them
+P_GUESSED_HANDS = 11
+P_EVALUATION_WEIGHTS = 12  # then the fitted evaluation's weights, NUM_FEATURES of them
 P_BELIEF_WEIGHTS = P_EVALUATION_WEIGHTS + NUM_FEATURES  # then the belief's log weights, ROUND_BUCKETS x WEIGHT_COLUMNS
-# then the log weight of a rival holding k postcards, k = 0..NUM_POSTCARDS (all 0: none)
-P_POSTCARD_COUNT_WEIGHTS = P_BELIEF_WEIGHTS + ROUND_BUCKETS * WEIGHT_COLUMNS
-NUM_PARAMS = P_POSTCARD_COUNT_WEIGHTS + NUM_POSTCARDS + 1
+NUM_PARAMS = P_BELIEF_WEIGHTS + ROUND_BUCKETS * WEIGHT_COLUMNS
 
+# The most children a card or kind choice keeps (`prune`), so the branching
+# factor of trade offers stays bounded.
+WIDTH = 4
 INFERENCE_TRIES = 16   # samples tried before a world that breaks the inference is kept
 
 # Tree fields in the int64 header array.
@@ -152,23 +116,15 @@ def refuses_again(S):
 
 
 @njit(cache=True)
-def policy_action(S, legal, n, rng, epsilon, missing, planner, scratch, keep_refusals, guess=False,
-                  denial=0, root=-1, steal_hand=3, characters=False):
-    """The rollout policy's move for the seat to decide: _rollout.py's (with
-    `guess`, finding cards in other hands as the seat would know them), or
-    with `planner` the planner's (bots/_planner.py), uniformly random with
-    chance epsilon. With `keep_refusals`, an offer asking for a kind its
-    target declined to give since its turn began is declined again."""
+def policy_action(S, legal, n, rng, epsilon, missing, keep_refusals, guess):
+    """The rollout policy's move for the seat to decide (_rollout.py; with
+    `guess`, finding cards in other hands as the seat would know them),
+    uniformly random with chance epsilon. With `keep_refusals`, an offer
+    asking for a kind its target declined to give since its turn began is
+    declined again."""
     if keep_refusals and S[PHASE] == PH_TRADE_REPLY and refuses_again(S):
         return A_NO
-    if not planner:
-        return rollout_action(S, legal, n, rng, epsilon, missing, guess, denial, root, steal_hand,
-                              characters)
-    if n == 1:
-        return legal[0]
-    if np.float64(splitmix_next(rng, 0) >> np.uint64(11)) / 9007199254740992.0 < epsilon:
-        return legal[np.int64(splitmix_next(rng, 0) % np.uint64(n))]
-    return planner_action(S, legal, n, S[DECIDER], scratch)
+    return rollout_action(S, legal, n, rng, epsilon, missing, guess)
 
 
 @njit(cache=True)
@@ -189,12 +145,6 @@ def hidden_from(phase, decider, root_seat):
     return decider != root_seat and (phase == PH_LG_TAKE or phase == PH_TP_PICK or phase == PH_TP_GIVE)
 
 
-@njit(cache=True, inline='always')
-def offer_phase(phase):
-    """Composing a trade offer: the cards given, then the kinds asked (R5.3)."""
-    return phase == PH_TRADE_GIVE or phase == PH_TRADE_ASK
-
-
 @njit(cache=True)
 def many_choice_phase(phase):
     return (phase == PH_TRADE_GIVE or phase == PH_TRADE_ASK or phase == PH_RECYCLE_PAY
@@ -204,17 +154,15 @@ def many_choice_phase(phase):
 
 
 @njit(cache=True)
-def prune(S, legal, n, scores, width, chances, by_known=False):
-    """Keep the `width` best-scored actions of a card or kind choice (the
-    branching factor of trade offers stays bounded). Returns the new n.
-    `chances` is scratch for the kinds of a trade's ask; with `by_known` the
-    decider scores the kinds by what it has seen of the target's hand, not
-    by the sampled hand (`kind_chances`)."""
+def prune(S, legal, n, scores, chances):
+    """Keep the WIDTH best-scored actions of a card or kind choice. Returns
+    the new n. `chances` is scratch for the kinds of a trade's ask."""
+    width = WIDTH
     if n <= width:
         return n  # all kept: no need to score them
     decider = S[DECIDER]
     if S[PHASE] == PH_TRADE_ASK:
-        score_asks(S, legal, n, decider, scores, chances, by_known)
+        score_asks(S, legal, n, decider, scores, chances)
     else:
         for i in range(n):
             scores[i] = score_action(S, legal[i], decider)
@@ -319,199 +267,227 @@ def add_child(header, ints, rewards, node, action):
     return child
 
 
+@njit(cache=True)
+def sample_world(S, observation, root_seat, params, plan, base, belief, scratch, certain, rng):
+    """Step 1: S becomes a world sampled from `observation`, root_seat's
+    view: dealt by the plan of `deal_plan` (plan, base), moved towards the
+    hand beliefs `belief` (with P_BELIEF_SWEEPS; `scratch` from
+    `belief_scratch`), and dealt again while a seat not `certain` to be
+    able to travel could (with P_INFER_TRAVEL) or the rules could not have
+    reached it (with P_REACHABLE_WORLDS). A cheater's (P_SEES_ALL) is the
+    true state, its draw pile shuffled."""
+    if params[P_SEES_ALL] != 0.0:  # the cheater sees every hand; the draw pile's order stays unknown
+        S[:] = observation[:]
+        S[RNG] = np.int64(splitmix_next(rng, 0))
+        shuffle_draw_pile(S, rng)
+        return
+    sweeps = np.int64(params[P_BELIEF_SWEEPS])
+    reachable = params[P_REACHABLE_WORLDS] != 0.0
+    infer_travel = params[P_INFER_TRAVEL] != 0.0
+    # the travel inference may err, so it gives up after some tries;
+    # a world the rules could not have reached is never kept
+    tries = 0
+    while True:
+        deal(plan, base, np.int64(splitmix_next(rng, 0)), S)
+        if sweeps > 0:
+            reweigh_hands(S, observation, root_seat, belief, rng, sweeps, scratch)
+        tries += 1
+        if reachable and unreachable(S) and tries < DETERMINIZE_TRIES:
+            continue
+        if not infer_travel or tries >= INFERENCE_TRIES or not breaks_travel_inference(S, certain):
+            return
+
+
+@njit(cache=True)
+def best_child(ints, rewards, node, legal, n, decider, exploration, prior, weight):
+    """Step 2 at one node: the tried child among legal[:n] with the best UCB
+    value for `decider` (its own mean reward; the exploration term counts
+    how often the child was available, and each tried child is available
+    once more now), `weight` / (visits + 1) more for the `prior` move; and
+    how many of legal[:n] are untried. (-1 for none tried.)"""
+    best = -1
+    best_value = -1e18
+    untried = 0
+    for i in range(n):
+        child = find_child(ints, node, legal[i])
+        if child < 0:
+            untried += 1
+            continue
+        ints[child, 5] += 1
+        v = ints[child, 4]
+        value = rewards[child, decider] / v + exploration * np.sqrt(np.log(ints[child, 5]) / v)
+        if legal[i] == prior:
+            value += weight / (v + 1)
+        if value > best_value:
+            best_value = value
+            best = child
+    return best, untried
+
+
+@njit(cache=True)
+def expand(S, header, ints, rewards, node, legal, n, untried, prior, rng, log):
+    """Step 3: a new child of `node` for one of its `untried` moves among
+    legal[:n] (the `prior` move first while it is untried, else one at
+    random), its move played in S; returns the child."""
+    pick = np.int64(splitmix_next(rng, 0) % np.uint64(untried))
+    if prior >= 0:
+        j = 0
+        for i in range(n):
+            if find_child(ints, node, legal[i]) < 0:
+                if legal[i] == prior:
+                    pick = j
+                j += 1
+    for i in range(n):
+        if find_child(ints, node, legal[i]) < 0:
+            if pick == 0:
+                child = add_child(header, ints, rewards, node, legal[i])
+                ints[child, 5] = 1
+                apply_action(S, legal[i], log)
+                return child
+            pick -= 1
+    return -1  # not reached: `untried` children have no node
+
+
+@njit(cache=True)
+def descend(S, header, ints, rewards, observation, root_seat, params, path, work, rng):
+    """Steps 2 and 3: from the root, play in the sampled world S the move of
+    each node's best child (`best_child`) until a new one is expanded
+    (`expand`), the game ends, or a full tree has nothing tried at a node.
+    The nodes passed go to `path`; returns how many."""
+    legal, scores, chances, missing, planner_scratch, log = work
+    exploration = params[P_EXPLORATION]
+    epsilon = params[P_EPSILON]
+    weight = params[P_PLANNER_PRIOR]
+    keep_refusals = params[P_KEEP_REFUSALS] != 0.0
+    travel_first = params[P_TRAVEL_FIRST] != 0.0
+    guess = params[P_GUESSED_HANDS] != 0.0
+    node = 0
+    path[0] = 0
+    length = 1
+    while S[PHASE] != PH_OVER:
+        n = legal_actions(S, legal)
+        phase = S[PHASE]
+        decider = S[DECIDER]
+        if n == 1 or hidden_from(phase, decider, root_seat):
+            apply_action(S, policy_action(S, legal, n, rng, epsilon, missing, keep_refusals, guess), log)
+            continue
+        # Node 0 is the root seat's decision, where the tree starts. A
+        # payment there is searched, so that `hint` can rate each card (a bot
+        # plays the planner's card without a search, IsmctsBot.choose), and
+        # its choices are judged from what the root seat knows; deeper, in
+        # the sampled world.
+        if node != 0 and planned_phase(phase):
+            apply_action(S, planner_action(S, legal, n, decider, planner_scratch), log)
+            continue
+        seen = S
+        if node == 0:
+            seen = observation
+        n = sensible_actions(seen, legal, n, decider, travel_first)
+        prior = -1
+        if weight > 0.0:
+            if ints[node, 6] == NO_PRIOR:
+                # asked once per node, in the world of its first visit
+                ints[node, 6] = planner_action(seen, legal, n, decider, planner_scratch)
+            prior = ints[node, 6]
+        if many_choice_phase(phase):
+            kept = prune(S, legal, n, scores, chances)
+            for i in range(kept, n):  # the planner's move is never pruned
+                if legal[i] == prior:
+                    legal[i] = legal[kept - 1]
+                    legal[kept - 1] = prior
+            n = kept
+        child, untried = best_child(ints, rewards, node, legal, n, decider, exploration, prior, weight)
+        if untried > 0 and header[T_NODES] < ints.shape[0]:
+            path[length] = expand(S, header, ints, rewards, node, legal, n, untried, prior, rng, log)
+            return length + 1
+        if child < 0:  # a full tree and nothing tried here: roll out
+            return length
+        apply_action(S, ints[child, 1], log)
+        node = child
+        path[length] = node
+        length += 1
+    return length
+
+
+@njit(cache=True)
+def roll_out(S, params, work, rng):
+    """Step 4: the rollout policy plays on in S, P_ROLLOUT_DEPTH decisions
+    at most."""
+    legal, scores, chances, missing, planner_scratch, log = work
+    epsilon = params[P_EPSILON]
+    depth = np.int64(params[P_ROLLOUT_DEPTH])
+    keep_refusals = params[P_KEEP_REFUSALS] != 0.0
+    guess = params[P_GUESSED_HANDS] != 0.0
+    steps = 0
+    while S[PHASE] != PH_OVER and steps < depth:
+        n = legal_actions(S, legal)
+        apply_action(S, policy_action(S, legal, n, rng, epsilon, missing, keep_refusals, guess), log)
+        steps += 1
+
+
+@njit(cache=True)
+def score(S, params, weights, features, reward):
+    """Step 4's verdict: reward[seat] for every seat, 1 to the winner of a
+    finished game (shared at the round cap), else the win chances of the
+    fitted evaluation (P_FITTED_EVALUATION, with `weights`; `features` is
+    its scratch) or of the hand-set one."""
+    if S[PHASE] == PH_OVER:
+        terminal_rewards(S, reward)
+    elif params[P_FITTED_EVALUATION] > 0:
+        evaluate_fitted(S, reward, weights, features)
+    else:
+        evaluate(S, reward)
+
+
+@njit(cache=True)
+def back_up(ints, rewards, path, length, reward):
+    """Step 5: every node of path[:length] counts one more visit and adds
+    the reward vector."""
+    for i in range(length):
+        node = path[i]
+        ints[node, 4] += 1
+        for s in range(6):
+            rewards[node, s] += reward[s]
+
+
 @njit(cache=True, nogil=True)
 def search(header, ints, rewards, observation, root_seat, params, iterations):
     """Run `iterations` more iterations on the tree from `observation`, the
-    root seat's view. The tree stops growing when its arrays are full."""
-    capacity = ints.shape[0]
+    root seat's view (a cheater's: the true state). The tree stops growing
+    when its arrays are full. It releases the GIL, so that other threads
+    (a spinner while `hint` thinks) run meanwhile."""
     S = np.empty(STATE_SIZE, np.int64)
-    legal = np.empty(NUM_ACTIONS, np.int64)
-    scores = np.empty(NUM_ACTIONS, np.float64)
     path = np.empty(4096, np.int64)
     reward = np.zeros(6, np.float64)
-    log = np.zeros((1, 4), np.int64)  # search records no moves
-    missing = np.empty(8, np.int64)   # scratch for the rollout policy
-    chances = np.empty(NUM_KINDS, np.float64)  # scratch for `prune`
-    planned = params[P_PLANNED_CHOICES] != 0.0
-    planner_scratch = np.zeros(24, np.int64)
-    prior_weight = params[P_PLANNER_PRIOR]
-    planner_rollouts = params[P_PLANNER_ROLLOUTS] != 0.0
-    planned_offers = params[P_PLANNED_OFFERS] != 0.0
-    keep_refusals = params[P_KEEP_REFUSALS] != 0.0
-    travel_first = params[P_TRAVEL_FIRST] != 0.0
-    both_sides = params[P_FOURTH_POSTCARD_BOTH_SIDES] != 0.0
-    guess = params[P_GUESSED_HANDS] != 0.0
-    denial = np.int64(params[P_ROLLOUT_DENIAL])
-    steal_hand = np.int64(params[P_ROLLOUT_STEAL_HAND])
-    characters = params[P_ROLLOUT_CHARACTERS] != 0.0
-    guess_asks = params[P_GUESSED_ASKS] != 0.0
-    viewed = params[P_VIEWED_CHOICES] != 0.0
-    rival_prior = params[P_RIVAL_PRIOR]
-    view = np.empty(STATE_SIZE, np.int64)  # a decider's view of the sampled world
+    work = (np.empty(NUM_ACTIONS, np.int64),    # the legal actions
+            np.empty(NUM_ACTIONS, np.float64),  # their scores (`prune`)
+            np.empty(NUM_KINDS, np.float64),    # a trade ask's kind chances (`prune`)
+            np.empty(8, np.int64),              # the rollout policy's missing kinds
+            np.zeros(24, np.int64),             # the planner's scratch
+            np.zeros((1, 4), np.int64))         # apply_action's log: a search records no moves
     rng = np.empty(1, np.int64)
     rng[0] = header[T_RNG]
-    exploration = params[P_EXPLORATION]
-    epsilon = params[P_EPSILON]
-    depth_limit = np.int64(params[P_ROLLOUT_DEPTH])
-    temperature = params[P_TEMPERATURE]
-    fitted_evaluation = params[P_FITTED_EVALUATION] > 0
-    evaluation_weights = params[P_EVALUATION_WEIGHTS:P_EVALUATION_WEIGHTS + NUM_FEATURES].copy()
-    feature_scratch = np.empty(NUM_FEATURES, np.float64)
-    width = np.int64(params[P_WIDTH])
+    weights = params[P_EVALUATION_WEIGHTS:P_EVALUATION_WEIGHTS + NUM_FEATURES].copy()
+    features = np.empty(NUM_FEATURES, np.float64)
+    # what `sample_world` reads, made once
     sees_all = params[P_SEES_ALL] != 0.0
-    infer_travel = params[P_INFER_TRAVEL] != 0.0 and not sees_all
-    rivals_by_policy = params[P_RIVALS_BY_POLICY] != 0.0
-    reachable = params[P_REACHABLE_WORLDS] != 0.0 and not sees_all
-    belief_sweeps = np.int64(params[P_BELIEF_SWEEPS]) if not sees_all else 0
-    belief = np.zeros((6, NUM_CARDS), np.float64)
-    count_weights = np.exp(params[P_POSTCARD_COUNT_WEIGHTS:P_POSTCARD_COUNT_WEIGHTS + NUM_POSTCARDS + 1])
-    weigh_counts = np.any(params[P_POSTCARD_COUNT_WEIGHTS:P_POSTCARD_COUNT_WEIGHTS + NUM_POSTCARDS + 1] != 0.0)
-    scratch = belief_scratch()
     plan, base = new_deal_plan()
     if not sees_all and not deal_plan(observation, root_seat, plan, base):
         raise ValueError("no world fits the observation")
-    if belief_sweeps > 0:
-        log_weights = params[P_BELIEF_WEIGHTS:P_POSTCARD_COUNT_WEIGHTS].copy().reshape((ROUND_BUCKETS, WEIGHT_COLUMNS))
+    belief = np.zeros((6, NUM_CARDS), np.float64)
+    if np.int64(params[P_BELIEF_SWEEPS]) > 0 and not sees_all:
+        log_weights = params[P_BELIEF_WEIGHTS:NUM_PARAMS].copy().reshape((ROUND_BUCKETS, WEIGHT_COLUMNS))
         belief_table(observation, root_seat, log_weights, belief)
+    scratch = belief_scratch()
     certain = np.ones(6, np.int64)
-    if infer_travel:
+    if params[P_INFER_TRAVEL] != 0.0 and not sees_all:
         certain_travellers(observation, root_seat, certain)
     for _ in range(iterations):
-        if sees_all:  # the cheater sees every hand; the draw pile's order stays unknown
-            S[:] = observation[:]
-            S[RNG] = np.int64(splitmix_next(rng, 0))
-            shuffle_draw_pile(S, rng)
-        else:
-            # the travel inference may err, so it gives up after some tries;
-            # a world the rules could not have reached is never kept
-            tries = 0
-            while True:
-                deal(plan, base, np.int64(splitmix_next(rng, 0)), S)
-                if belief_sweeps > 0:
-                    if weigh_counts:
-                        reweigh_hands(S, observation, root_seat, belief, rng, belief_sweeps, scratch,
-                                      count_weights)
-                    else:  # compiled without the count weights' test in its proposal loop
-                        reweigh_hands(S, observation, root_seat, belief, rng, belief_sweeps, scratch)
-                tries += 1
-                if reachable and unreachable(S) and tries < DETERMINIZE_TRIES:
-                    continue
-                if (not infer_travel or tries >= INFERENCE_TRIES
-                        or not breaks_travel_inference(S, certain)):
-                    break
-        node = 0
-        length = 0
-        path[length] = 0
-        length += 1
-        expanded = False
-        # ---- selection and expansion
-        while S[PHASE] != PH_OVER and not expanded:
-            n = legal_actions(S, legal)
-            phase = S[PHASE]
-            decider = S[DECIDER]
-            if (n == 1 or hidden_from(phase, decider, root_seat)
-                    or (rivals_by_policy and decider != root_seat)):
-                apply_action(S, policy_action(S, legal, n, rng, epsilon, missing, planner_rollouts,
-                                              planner_scratch, keep_refusals, guess, denial, root_seat,
-                                              steal_hand, characters), log)
-                continue
-            # Node 0 is the root seat's decision, where the tree starts. A
-            # payment or an offer's card there is searched, so that `hint`
-            # can rate each card (a bot plays the planner's card without a
-            # search, IsmctsBot.choose), and its choices are judged from what
-            # the root seat knows; deeper, in the sampled world.
-            if node != 0 and ((planned and planned_phase(phase))
-                              or (planned_offers and offer_phase(phase))):
-                apply_action(S, planner_action(S, legal, n, decider, planner_scratch), log)
-                continue
-            weight = rival_prior if rival_prior > 0.0 and decider != root_seat else prior_weight
-            # what the decider's rules and prior read: at the root, what the
-            # root seat knows; deeper, the sampled world or its view of it
-            seen = S
-            if node == 0:
-                seen = observation
-            elif viewed and (planned or weight > 0.0):
-                observe(S, decider, view)
-                seen = view
-            if planned:
-                n = sensible_actions(seen, legal, n, decider, travel_first, both_sides)
-            prior = -1
-            if weight > 0.0:
-                if ints[node, 6] == NO_PRIOR:
-                    # asked once per node, in the world of its first visit
-                    ints[node, 6] = planner_action(seen, legal, n, decider, planner_scratch)
-                prior = ints[node, 6]
-            if many_choice_phase(phase):
-                kept = prune(S, legal, n, scores, width, chances, guess_asks)
-                for i in range(kept, n):  # the planner's move is never pruned
-                    if legal[i] == prior:
-                        legal[i] = legal[kept - 1]
-                        legal[kept - 1] = prior
-                n = kept
-            best_child = -1
-            best_value = -1e18
-            untried = 0
-            for i in range(n):
-                child = find_child(ints, node, legal[i])
-                if child < 0:
-                    untried += 1
-                    continue
-                ints[child, 5] += 1
-                v = ints[child, 4]
-                value = rewards[child, decider] / v + exploration * np.sqrt(np.log(ints[child, 5]) / v)
-                if legal[i] == prior:
-                    value += weight / (v + 1)
-                if value > best_value:
-                    best_value = value
-                    best_child = child
-            if untried > 0 and header[T_NODES] < capacity:
-                pick = np.int64(splitmix_next(rng, 0) % np.uint64(untried))
-                if prior >= 0:  # the planner's move, while untried, is tried first
-                    j = 0
-                    for i in range(n):
-                        if find_child(ints, node, legal[i]) < 0:
-                            if legal[i] == prior:
-                                pick = j
-                            j += 1
-                for i in range(n):
-                    if find_child(ints, node, legal[i]) < 0:
-                        if pick == 0:
-                            child = add_child(header, ints, rewards, node, legal[i])
-                            ints[child, 5] = 1
-                            apply_action(S, legal[i], log)
-                            node = child
-                            path[length] = node
-                            length += 1
-                            expanded = True
-                            break
-                        pick -= 1
-            elif best_child >= 0:
-                apply_action(S, ints[best_child, 1], log)
-                node = best_child
-                path[length] = node
-                length += 1
-            else:  # a full tree and nothing tried here: roll out
-                break
-        # ---- rollout, cut off and evaluated
-        steps = 0
-        while S[PHASE] != PH_OVER and steps < depth_limit:
-            n = legal_actions(S, legal)
-            apply_action(S, policy_action(S, legal, n, rng, epsilon, missing, planner_rollouts,
-                                          planner_scratch, keep_refusals, guess, denial, root_seat,
-                                          steal_hand, characters), log)
-            steps += 1
-        if S[PHASE] == PH_OVER:
-            terminal_rewards(S, reward)
-        elif fitted_evaluation:
-            evaluate_fitted(S, reward, evaluation_weights, feature_scratch)
-        else:
-            evaluate(S, reward, temperature)
-        # ---- backpropagation
-        for i in range(length):
-            nd = path[i]
-            ints[nd, 4] += 1
-            for s in range(6):
-                rewards[nd, s] += reward[s]
+        sample_world(S, observation, root_seat, params, plan, base, belief, scratch, certain, rng)
+        length = descend(S, header, ints, rewards, observation, root_seat, params, path, work, rng)
+        roll_out(S, params, work, rng)
+        score(S, params, weights, features, reward)
+        back_up(ints, rewards, path, length, reward)
         header[T_ITERATIONS] += 1
     header[T_RNG] = rng[0]
 

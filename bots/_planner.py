@@ -423,21 +423,6 @@ def postcards_could_win(S, holder, arriving):
 
 
 @njit(cache=True)
-def postcards_arrive_to_win(S):
-    """Could the offer waiting for its answer, if accepted, bring its
-    offerer to its fourth postcard (or its third): the postcards it asks
-    for, less those it gives (a trade's cards are counted together, R8)."""
-    net = 0
-    for i in range(S[N_ASK]):
-        if S[ASK + i] == C.KIND_POSTCARD:
-            net += 1
-    for i in range(S[N_GIVE]):
-        if CARD_KIND[S[GIVE + i]] == C.KIND_POSTCARD:
-            net -= 1
-    return net > 0 and postcards_could_win(S, S[ACTIVE], net)
-
-
-@njit(cache=True)
 def reply_gain(S, seat):
     """What accepting the pending offer gains `seat`, its target: the cards
     received, less the kinds asked, less what the exchange feeds the
@@ -749,7 +734,7 @@ def travel_moves(S, legal, n, seat):
 
 
 @njit(cache=True)
-def sensible_actions(S, legal, n, seat, travel_first, fourth_postcard_both_sides=False):
+def sensible_actions(S, legal, n, seat, travel_first):
     """Remove from legal[:n] the choices no sensible player makes, and return
     the new n (never 0: if every choice is removed, all are kept):
     - giving away the only passport in an offer (without one there is no
@@ -757,12 +742,7 @@ def sensible_actions(S, legal, n, seat, travel_first, fourth_postcard_both_sides
     - asking for one more copy of a kind than the target can hold (all
       other copies are seen elsewhere);
     - accepting an offer that asks for a postcard that could be the
-      offerer's fourth (R9.4; `reply_gain`); with
-      `fourth_postcard_both_sides`, one by which more postcards reach the
-      offerer than leave it and could make its fourth
-      (`postcards_arrive_to_win`), and offering a postcard that could be
-      the target's fourth: then the seat offers no trade it would decline
-      from the other side for the postcards in it;
+      offerer's fourth (R9.4; `reply_gain`);
     - anything but a recycle when a recycle wins at once (`recycle_wins`),
       and then anything but taking the fourth postcard (R8);
     - with `travel_first`, any other action when a travel is legal (R6): a
@@ -798,12 +778,6 @@ def sensible_actions(S, legal, n, seat, travel_first, fourth_postcard_both_sides
         if phase == PH_TRADE_GIVE and A_CARD <= a < A_KIND:
             kind = CARD_KIND[a - A_CARD]
             keep = not (kind == C.KIND_PASSPORT and kind_count(S, seat, C.KIND_PASSPORT) == 1)
-            if keep and fourth_postcard_both_sides and kind == C.KIND_POSTCARD:
-                given = 1
-                for j in range(S[N_GIVE]):
-                    if CARD_KIND[S[GIVE + j]] == C.KIND_POSTCARD:
-                        given += 1
-                keep = not postcards_could_win(S, S[TARGET], given)
         elif phase == PH_TRADE_ASK and a >= A_KIND:
             kind = a - A_KIND
             asked = 0
@@ -813,10 +787,7 @@ def sensible_actions(S, legal, n, seat, travel_first, fourth_postcard_both_sides
             t = S[TARGET]
             keep = asked + 1 <= known_count(S, t, kind) + hidden_copies(S, kind)
         elif phase == PH_TRADE_REPLY and a == A_YES:
-            if fourth_postcard_both_sides:
-                keep = not postcards_arrive_to_win(S)
-            else:
-                keep = reply_gain(S, seat) > -1e8
+            keep = reply_gain(S, seat) > -1e8
         if keep:
             legal[kept] = a
             kept += 1

@@ -158,28 +158,15 @@ def finds(S, a, t, kind, rng, guess):
     return kind_count(S, t, kind) > 0
 
 
-@njit(cache=True)
-def postcards_seen(S, a, t):
-    """The postcards in t's hand that seat `a` has seen there (KNOWN)."""
-    me = np.int64(1) << a
-    count = 0
-    for c in range(C.FIRST_POSTCARD, C.FIRST_POSTCARD + len(C.POSTCARDS)):
-        if S[LOC + c] == t and S[KNOWN + c] & me:
-            count += 1
-    return count
+# A seat steals a missing item from a hand of at most this many cards (a
+# steal takes a card at random, R5.4), and asks for it in a trade from a
+# larger hand.
+STEAL_HAND = 3
 
 
 @njit(cache=True)
-def main_action(S, legal, n, a, missing, m, rng, guess, denial=0, root=-1, steal_hand=3,
-                characters=False):
+def main_action(S, legal, n, a, missing, m, rng, guess):
     bits = legal_bits(legal, n)
-    # With `characters`, the Pickpocket (R9.5: a steal costs it no card)
-    # steals a missing item from a hand of any size, and steals rather than
-    # draws: planners with it stole in 37% of their main actions and drew
-    # in 8% (with the other characters: stole in 7-13%, drew in 30-38%).
-    free_steals = characters and S[CHARACTER + a] == C.PICKPOCKET
-    if free_steals:
-        steal_hand = NUM_CARDS
     # travel first (R6); a plain travel keeps the Credit Card
     if has(bits, A_TRAVEL):
         return A_TRAVEL
@@ -202,58 +189,25 @@ def main_action(S, legal, n, a, missing, m, rng, guess, denial=0, root=-1, steal
         if in_discard(S, missing[i]) and has(bits, A_RECYCLE):
             return A_RECYCLE
     players = S[PLAYERS]
-    if denial > 0:
-        # The postcard race (R9.4): steal from the rival holding the most
-        # postcards, at least `denial`, before it draws its fourth. The root
-        # seat's hand is the true one in every world: with `guess`, a rival
-        # counts there only the postcards it has seen.
-        target = -1
-        most = denial - 1
-        for j in range(1, players):
-            t = (a + j) % players
-            if not has(bits, A_STEAL_FROM + t):
-                continue
-            held = postcards_seen(S, a, t) if guess and t == root else kind_count(S, t, C.KIND_POSTCARD)
-            if held > most:
-                most = held
-                target = t
-        if target >= 0:
-            return A_STEAL_FROM + target
     for i in range(m):
         k = missing[i]
         for j in range(1, players):
             t = (a + j) % players
             if finds(S, a, t, k, rng, guess):
-                if S[HAND_SIZE + t] <= steal_hand and has(bits, A_STEAL_FROM + t):
+                if S[HAND_SIZE + t] <= STEAL_HAND and has(bits, A_STEAL_FROM + t):
                     return A_STEAL_FROM + t
                 if S[DECLINED] < 2 and has(bits, A_TRADE_TO + t):
                     return A_TRADE_TO + t
     if has(bits, A_LOCAL_GUIDE):
         return A_LOCAL_GUIDE
-    if free_steals:
-        # from the largest hand: a random card of it is likeliest to be one
-        # its holder kept for a reason
-        target = -1
-        largest = 0
-        for j in range(1, players):
-            t = (a + j) % players
-            if S[HAND_SIZE + t] > largest and has(bits, A_STEAL_FROM + t):
-                largest = S[HAND_SIZE + t]
-                target = t
-        if target >= 0:
-            return A_STEAL_FROM + target
     return A_DRAW
 
 
 @njit(cache=True)
-def rollout_action(S, legal, n, rng, epsilon, missing, guess, denial=0, root=-1, steal_hand=3,
-                   characters=False):
-    """One decision of the rollout policy for the seat to move; with
-    `guess`, a seat finds cards in other hands as it would know them; with
-    `denial` > 0, a seat steals from a rival holding that many postcards
-    or more (the root seat's counted as seen with `guess`); a seat steals
-    a missing item from a hand of at most `steal_hand` cards, else asks;
-    with `characters`, the Pickpocket steals freely (`main_action`)."""
+def rollout_action(S, legal, n, rng, epsilon, missing, guess):
+    """One decision of the rollout policy for the seat to move, uniformly
+    random with chance `epsilon`; with `guess`, a seat finds cards in other
+    hands as it would know them (`seems_to_hold`)."""
     if n == 1:
         return legal[0]
     r = np.float64(splitmix_next(rng, 0) >> np.uint64(11)) / 9007199254740992.0
@@ -262,8 +216,7 @@ def rollout_action(S, legal, n, rng, epsilon, missing, guess, denial=0, root=-1,
     phase = S[PHASE]
     seat = S[DECIDER]
     if phase == PH_MAIN:
-        return main_action(S, legal, n, seat, missing, missing_kinds(S, seat, missing), rng, guess,
-                           denial, root, steal_hand, characters)
+        return main_action(S, legal, n, seat, missing, missing_kinds(S, seat, missing), rng, guess)
     if phase == PH_TRADE_GIVE:
         if is_legal(legal, n, A_DONE):
             return A_DONE

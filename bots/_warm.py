@@ -30,11 +30,9 @@ def _planner_bot() -> None:
 
 
 def _search_bots() -> None:
-    from dataclasses import replace
-
     from .difficulty import LEVEL_SETTINGS
     from .ismcts import IsmctsBot
-    settings = replace(LEVEL_SETTINGS["easy"], iterations=16, seconds=None)
+    settings = LEVEL_SETTINGS["easy"].changed(iterations=16, seconds=None)
     IsmctsBot(settings).analyse(_view(), 0)
 
 

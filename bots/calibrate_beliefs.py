@@ -8,10 +8,6 @@ share in worlds sampled from seat 0's observation (`determinize`, then
 agree. It prints the table to paste into BELIEF_LOG_WEIGHTS, and how well
 the uniform deal and the reweighed one predict the real hands (mean log
 likelihood of the real places, higher is better).
-
-With `--postcard-counts` it fits POSTCARD_COUNT_LOG_WEIGHTS instead: how
-many postcards each rival holds, real against sampled with the shipped
-per-card weights, corrected the same way.
 """
 
 from __future__ import annotations
@@ -21,7 +17,6 @@ import argparse
 import numpy as np
 
 from engine import Game
-from engine import cards as C
 from engine import kernels as L
 from engine.kernels import LOC_HIDDEN, determinize
 
@@ -79,54 +74,6 @@ def shares(positions, log_weights, samples, sweeps, seed):
     return total, real, sampled
 
 
-def count_shares(positions, log_weights, count_log_weights, samples, sweeps, seed):
-    """How many postcards each rival holds, k = 0..6: the share of (position,
-    rival) pairs in the real states, and in worlds sampled as the search
-    samples them with `count_log_weights` (bots/_beliefs.py)."""
-    real = np.zeros(B.NUM_POSTCARDS + 1)
-    sampled = np.zeros_like(real)
-    world = np.empty(L.STATE_SIZE, np.int64)
-    rng = np.array([seed], np.int64)
-    scratch = B.belief_scratch()
-    counts = np.exp(count_log_weights)
-    postcards = [L.KIND_COUNT + t * C.NUM_KINDS + C.KIND_POSTCARD for t in range(6)]
-    for k, (obs, state) in enumerate(positions):
-        table = np.zeros((6, L.NUM_CARDS))
-        B.belief_table(obs, 0, log_weights, table)
-        certain = np.ones(6, np.int64)
-        K.certain_travellers(obs, 0, certain)
-        rivals = range(1, int(obs[L.PLAYERS]))
-        for t in rivals:
-            real[state[postcards[t]]] += 1
-        for i in range(samples):
-            for attempt in range(K.INFERENCE_TRIES):
-                determinize(obs, 0, seed * 7919 + k * 131 + i * 17 + attempt, world)
-                B.reweigh_hands(world, obs, 0, table, rng, sweeps, scratch, counts)
-                if not K.breaks_travel_inference(world, certain):
-                    break
-            for t in rivals:
-                sampled[world[postcards[t]]] += 1 / samples
-    return real / real.sum(), sampled / sampled.sum()
-
-
-def fit_counts(positions, players, rounds, samples, sweeps, seed):
-    """POSTCARD_COUNT_LOG_WEIGHTS for `players`, with the shipped per-card
-    weights: log(real / sampled) added each round for 0 to 3 postcards (a
-    fourth ends the game, R8), relative to 0."""
-    log_weights = B.belief_weights(players)
-    counts = np.zeros(B.NUM_POSTCARDS + 1)
-    for r in range(rounds + 1):
-        real, sampled = count_shares(positions, log_weights, counts, samples, sweeps, seed + r)
-        print(f"round {r}: rivals holding 0-3 postcards, real {np.round(real[:4], 3)}, "
-              f"sampled {np.round(sampled[:4], 3)}")
-        if r < rounds:
-            for k in range(4):
-                if real[k] > 0 and sampled[k] > 0:
-                    counts[k] += np.log(real[k] / sampled[k])
-            counts[:4] -= counts[0]
-    print(f"POSTCARD_COUNT_LOG_WEIGHTS[{players}] = {np.round(counts, 2).tolist()}")
-
-
 def report(total, real, sampled):
     """Real and sampled share of each category in rivals' hands, per bucket."""
     for b in range(B.ROUND_BUCKETS):
@@ -144,14 +91,9 @@ def main(argv=None):
     parser.add_argument("--samples", type=int, default=8, help="worlds per position")
     parser.add_argument("--sweeps", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1000)
-    parser.add_argument("--postcard-counts", action="store_true",
-                        help="fit POSTCARD_COUNT_LOG_WEIGHTS (with the shipped per-card weights)")
     args = parser.parse_args(argv)
     positions = collect(args.games, args.players, args.seed)
     print(f"{len(positions)} positions from {args.games} games")
-    if args.postcard_counts:
-        fit_counts(positions, args.players, args.rounds, args.samples, args.sweeps, args.seed)
-        return
     log_weights = np.zeros((B.ROUND_BUCKETS, B.WEIGHT_COLUMNS))
     for r in range(args.rounds + 1):
         total, real, sampled = shares(positions, log_weights, args.samples, args.sweeps, args.seed + r)

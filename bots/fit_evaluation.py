@@ -6,11 +6,13 @@ plays greedy games (all extensions, 2 to 6 players, and base games; with
 `--bot planner`, planner games), keeps
 every main decision's position, labels it with the game's winner, and fits
 the conditional logit P(s wins) = softmax_s(w . features(s)) by Newton's
-method. It prints the weights to paste into CHARACTER_EVALUATION_WEIGHTS (with
-`--no-characters`, EVALUATION_WEIGHTS: the characters' columns left out of
-the fit and weighed 0), and on games
-kept aside it prints the mean log-likelihood of the true winner under the
-fitted evaluation and under the hand-set one (softmax of `progress` / 12).
+method. It prints the weights, with each seat's character among the
+features (an evaluation that weighs them is no better in the search:
+docs/experiments.md); with `--no-characters` the characters' columns are
+left out of the fit and weighed 0, as in EVALUATION_WEIGHTS, which it
+prints to paste there. On games kept aside it prints the mean
+log-likelihood of the true winner under the fitted evaluation and under
+the hand-set one (softmax of `progress` / TEMPERATURE).
 """
 
 from __future__ import annotations
@@ -23,11 +25,10 @@ from engine import Game
 from engine import kernels as L
 
 from ._evaluation import FEATURE_NAMES, FIRST_CHARACTER_FEATURE, NUM_FEATURES, features
-from ._heuristic import progress
+from ._heuristic import TEMPERATURE, progress
 from .difficulty import make_bot
 
 CONFIGS = [(p, "all") for p in (2, 3, 4, 4, 5, 6)] + [(4, "none"), (3, "postcards")]
-HAND_SET_TEMPERATURE = 12.0  # SearchSettings.temperature
 
 
 def positions(games: int, seed: int, bot: str = "greedy"):
@@ -110,11 +111,11 @@ def main(argv=None) -> None:
     w[:columns] = fit(train[0][:, :, :columns], train[1], train[2])
     for name, value in zip(FEATURE_NAMES, w):
         print(f"  {value:+.3f}  {name}")
-    name = "EVALUATION_WEIGHTS" if args.no_characters else "CHARACTER_EVALUATION_WEIGHTS"
+    name = "EVALUATION_WEIGHTS" if args.no_characters else "weights"
     print(f"{name} = np.array([" + ", ".join(f"{v:.3f}" for v in w) + "])")
     x, masks, winners, hand_set = test
     fitted = log_likelihood(x @ w, masks, winners)
-    manual = log_likelihood(hand_set / HAND_SET_TEMPERATURE, masks, winners)
+    manual = log_likelihood(hand_set / TEMPERATURE, masks, winners)
     uniform = float(np.mean(-np.log(masks.sum(axis=1))))
     print(f"held-out mean log-likelihood of the winner: fitted {fitted:.4f}, "
           f"hand-set {manual:.4f}, uniform {uniform:.4f}")

@@ -49,6 +49,7 @@ def run_ismcts_bench(positions: int, iterations: int) -> dict:
 
     # the whole budget every time: stopping early would time a different tree size
     settings = LEVEL_SETTINGS["expert"].changed(iterations=iterations, seconds=None, stop_when_decided=False)
+    table = settings.search  # the expert's at four players with every extension, the positions' table
     views = typical_positions(positions)
     IsmctsBot(settings.changed(iterations=50)).analyse(views[0], 0)  # load the kernels
     speeds = []
@@ -65,9 +66,9 @@ def run_ismcts_bench(positions: int, iterations: int) -> dict:
         "iterations_per_second": statistics.median(speeds),
         "slowest_position": min(speeds),
         "fastest_position": max(speeds),
-        "settings": {"rollout_depth": settings.rollout_depth, "width": settings.width,
-                     "epsilon": settings.epsilon, "exploration": settings.exploration,
-                     "evaluation": settings.evaluation, "belief_sweeps": settings.belief_sweeps},
+        "settings": {"rollout_depth": table.rollout_depth, "epsilon": table.epsilon,
+                     "exploration": table.exploration, "evaluation": table.evaluation,
+                     "belief_sweeps": table.belief_sweeps},
         "cpu": cpu,
         "python": platform.python_version(),
         "numba": numba.__version__,

@@ -43,7 +43,7 @@ def render_ismcts_bench(console: Console, result: dict) -> None:
     console.print(f"  slowest  {result['slowest_position']:>10,.0f} iterations/s")
     console.print(f"  fastest  {result['fastest_position']:>10,.0f} iterations/s")
     s = result["settings"]
-    console.print(f"  settings: rollout depth {s['rollout_depth']}, width {s['width']}, "
+    console.print(f"  settings: rollout depth {s['rollout_depth']}, "
                   f"epsilon {s['epsilon']}, exploration {s['exploration']}; "
                   f"Python {result['python']}, numba {result['numba']}, CPU {result['cpu']}")
 

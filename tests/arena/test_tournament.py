@@ -1,7 +1,7 @@
 """Tournaments: the duplicate schedule, the statistics, resuming and workers."""
 
 import json
-from dataclasses import asdict, is_dataclass, replace
+from dataclasses import replace
 import math
 from types import SimpleNamespace
 
@@ -64,18 +64,15 @@ def test_a_variant_of_a_level_searches_with_the_settings_it_names():
     measurement only; anything else is one clear sentence."""
     from bots.difficulty import level_settings, make_bot, search_settings_of, settings_of
     from bots.names import BotNameError, check_names, level_of, variant_of
-    name = "hard+planner_prior=8+planner_prior_from=3+keep_refusals=yes"
+    name = "hard+planner_prior=4+keep_refusals=yes"
     assert level_of(name) == "hard"
-    assert variant_of(name) == (("planner_prior", "8"), ("planner_prior_from", "3"),
-                                ("keep_refusals", "yes"))
+    assert variant_of(name) == (("planner_prior", "4"), ("keep_refusals", "yes"))
     assert variant_of("hard+book") == variant_of("hard") == variant_of("greedy+x=1") == ()
-    assert settings_of(name) == level_settings("hard").changed(planner_prior=8.0,
-                                                               planner_prior_from=3,
-                                                               keep_refusals=True)
+    assert settings_of(name) == level_settings("hard").changed(planner_prior=4.0, keep_refusals=True)
     assert settings_of(name).at_table_of(2, ALL_EXTENSIONS).keep_refusals  # hard's duels too
     assert make_bot(name, measurement=True).settings == settings_of(name)
-    assert search_settings_of(name, players=4, extensions=ALL_EXTENSIONS)["planner_prior"] == 8.0
-    assert "planner_prior" not in search_settings_of(name, players=2, extensions=ALL_EXTENSIONS)  # not in effect in duels
+    for players in (2, 4):  # a variant's setting is in effect at every table
+        assert search_settings_of(name, players=players, extensions=ALL_EXTENSIONS)["planner_prior"] == 4.0
     assert settings_of("expert+iterations=4000", think=0.5).seconds == 1.5  # the clock cap stays
     check_names([name], measurement=True)
     with pytest.raises(BotNameError, match="unknown bot"):
@@ -362,25 +359,10 @@ def test_the_settings_recorded_are_those_in_effect_at_the_table():
                               )["planner_prior"] == 8.0
     for players, extensions in ((4, ALL_EXTENSIONS), (2, 0)):
         recorded = search_settings_of(name, players=players, extensions=extensions)
-        assert "planner_prior" not in recorded and "prior_without_postcards" not in recorded
-    assert search_settings_of(name)["prior_without_postcards"] == 4.0
+        assert recorded["planner_prior"] == 0.0 and "prior_without_postcards" not in recorded
+    assert search_settings_of(name)["prior_without_postcards"] == 4.0  # the level's, at every table
     with pytest.raises(ValueError, match="both or neither"):
         search_settings_of(name, players=4)
-
-
-def test_a_setting_added_later_is_recorded_only_where_a_level_changes_it(monkeypatch):
-    """A file written before a setting existed still describes a level that
-    keeps the setting's earlier value; a level that changes it records it."""
-    import bots.difficulty as difficulty
-    for key, before in difficulty.ADDED_SETTINGS.items():
-        for level in ("easy", "medium", "hard", "expert"):
-            recorded = difficulty.search_settings_of(level)
-            value = getattr(difficulty.level_settings(level), key)
-            plain = asdict(value) if is_dataclass(value) else value  # a duel's settings
-            assert (key in recorded) == (value != before) and recorded.get(key, before) == plain
-        monkeypatch.setitem(difficulty.LEVEL_SETTINGS, "hard",
-                            replace(difficulty.LEVEL_SETTINGS["hard"], **{key: before}))
-        assert key not in difficulty.search_settings_of("hard")
 
 
 @pytest.mark.parametrize("other,problem", [

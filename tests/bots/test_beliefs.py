@@ -31,17 +31,13 @@ def greedy_positions(players, extensions, seed, every=9):
             yield game
 
 
-def reweighed(game, seat, seed, log_weights, sweeps=6, counts=None):
+def reweighed(game, seat, seed, log_weights, sweeps=6):
     obs = game.observation(seat)
     world = np.empty(L.STATE_SIZE, np.int64)
     assert determinize(obs, seat, seed, world)
     table = np.zeros((6, C.NUM_CARDS))
     B.belief_table(obs, seat, log_weights, table)
-    if counts is None:
-        B.reweigh_hands(world, obs, seat, table, np.array([seed], np.int64), sweeps, B.belief_scratch())
-    else:
-        B.reweigh_hands(world, obs, seat, table, np.array([seed], np.int64), sweeps, B.belief_scratch(),
-                        np.exp(counts))
+    B.reweigh_hands(world, obs, seat, table, np.array([seed], np.int64), sweeps, B.belief_scratch())
     return obs, world
 
 
@@ -138,35 +134,11 @@ def test_the_columns_of_a_card_name_what_the_seat_knows_of_it():
         [B.card_category(seat1, 0, cam), B.REFUSED_ITS_KIND])
 
 
-def test_postcard_count_weights_gather_postcards_and_keep_worlds_valid():
-    """A weight on how many postcards a rival holds moves the sampled
-    postcards together (or apart); all 0 changes nothing; every world stays
-    one the seat cannot tell from the real one."""
-    zero = np.zeros((B.ROUND_BUCKETS, B.WEIGHT_COLUMNS))
-    together = np.array([0.0, -3.0, -1.0, 2.0, 0.0, 0.0, 0.0])
-    apart = np.array([0.0, 2.0, -2.0, -4.0, 0.0, 0.0, 0.0])
-    held = {"none": [], "together": [], "apart": []}
-    for i, game in enumerate(greedy_positions(4, "all", seed=31, every=5)):
-        seat = game.decider
-        for name, counts in (("none", None), ("together", together), ("apart", apart)):
-            obs, world = reweighed(game, seat, 100 + i, zero, sweeps=6, counts=counts)
-            check_world(obs, world, seat)
-            held[name] += [world[L.KIND_COUNT + t * C.NUM_KINDS + C.KIND_POSTCARD]
-                           for t in range(4) if t != seat]
-        _, same = reweighed(game, seat, 100 + i, zero, sweeps=6, counts=np.zeros(7))
-        assert np.array_equal(same, reweighed(game, seat, 100 + i, zero, sweeps=6)[1])
-    def share(name, k):
-        return np.mean(np.array(held[name]) == k)
-    assert share("together", 1) < share("none", 1) < share("apart", 1)
-    assert share("apart", 3) <= share("none", 3) < share("together", 3)
-
-
-def test_the_postcard_count_fit_prints_weights_from_real_and_sampled_counts(capsys):
+def test_the_belief_fit_prints_weights_from_real_and_sampled_shares(capsys):
     from bots import calibrate_beliefs
     positions = calibrate_beliefs.collect(2, 4, 7)
-    real, sampled = calibrate_beliefs.count_shares(positions, B.belief_weights(4),
-                                                   np.zeros(B.NUM_POSTCARDS + 1), 2, 1, 7)
-    assert real.sum() == pytest.approx(1) and sampled.sum() == pytest.approx(1)
-    calibrate_beliefs.main(["--games", "2", "--postcard-counts", "--rounds", "1", "--samples", "2",
-                            "--sweeps", "1", "--seed", "7"])
-    assert "POSTCARD_COUNT_LOG_WEIGHTS[4] = [0.0, " in capsys.readouterr().out
+    total, real, sampled = calibrate_beliefs.shares(positions, B.belief_weights(4), 2, 1, 7)
+    assert total.sum() > 0 and (real <= total).all() and (sampled <= total + 1e-9).all()
+    calibrate_beliefs.main(["--games", "2", "--rounds", "1", "--samples", "2", "--sweeps", "1",
+                            "--seed", "7"])
+    assert "BELIEF_LOG_WEIGHTS[4] =" in capsys.readouterr().out

@@ -1,14 +1,9 @@
 """Consistent trade values (bots/consistency.py): a bot's offers seen from the other side."""
 
-import numpy as np
 import pytest
 
-from bots import _planner
 from bots.consistency import main, mirror_replies, offer_counts, summary
 from engine import cards as C
-from tests.engine.rules_helpers import PASSPORT, POSTCARD, POSTCARDS, A, act, arrange, cards, kind, offer
-
-CAM, TENT, TENT2, UMB, GUIDE = cards("Camera#1", "Tent#1", "Tent#2", "Umbrella#1", "Guidebook#1")
 
 
 def test_without_postcards_the_planner_accepts_the_mirror_of_every_offer_it_makes():
@@ -85,70 +80,7 @@ def test_the_count_refuses_a_bad_run_in_one_sentence(capsys):
     assert main(["--bot", "planner", "--players", "1", "--count"]) == 2
     assert capsys.readouterr().out == "error: players must be 2 to 6, not 1\n"
 
-# ---- the fourth-postcard rule on both sides of a trade (`fourth_postcard_both_sides`) ----
-
-def _left(game, both_sides):
-    view = game.view(game.decider)
-    legal = np.asarray(view.legal_actions, np.int64)
-    n = _planner.sensible_actions(view.observation, legal, len(legal), view.seat, False, both_sides)
-    return [int(a) for a in legal[:n]]
-
-
-def test_with_both_sides_no_seat_offers_a_postcard_that_could_be_the_targets_fourth():
-    # Seat 1's four cards are unseen by seat 0, and five postcards lie unseen:
-    # seat 1 could hold three.
-    game = arrange(players=2, extensions=POSTCARDS,
-                   hands={0: [PASSPORT[0], POSTCARD[0], CAM], 1: [PASSPORT[1], TENT, UMB, GUIDE]})
-    act(game, "trade", 1)
-    assert A("card", POSTCARD[0]) in _left(game, False)
-    assert A("card", POSTCARD[0]) not in _left(game, True)
-    assert A("card", CAM) in _left(game, True)
-    # a target holding one card, its passport, could not reach four with it
-    small = arrange(players=2, extensions=POSTCARDS,
-                    hands={0: [PASSPORT[0], POSTCARD[0], CAM], 1: [PASSPORT[1]]})
-    act(small, "trade", 1)
-    assert A("card", POSTCARD[0]) in _left(small, True)
-
-
-def test_with_both_sides_a_postcard_swap_is_accepted_as_it_is_offered():
-    # Seat 0 offers its postcard for one of seat 1's: its count stays the same
-    # (a trade's cards are counted together, R8), so it cannot win by it.
-    game = arrange(players=2, extensions=POSTCARDS,
-                   hands={0: [PASSPORT[0], POSTCARD[0], CAM], 1: [PASSPORT[1], POSTCARD[1], TENT]})
-    offer(game, 1, [POSTCARD[0]], [kind("Postcard")])
-    assert _left(game, False) == [A("no")]  # the rule as the planner keeps it: asked, so refused
-    assert _left(game, True) == [A("yes"), A("no")]
-    # asking for two postcards for one still could make seat 0's fourth
-    two = arrange(players=2, extensions=POSTCARDS,
-                  hands={0: [PASSPORT[0], POSTCARD[0], CAM, TENT2],
-                         1: [PASSPORT[1], POSTCARD[1], POSTCARD[2], TENT]})
-    offer(two, 1, [POSTCARD[0]], [kind("Postcard"), kind("Postcard")])
-    assert _left(two, True) == [A("no")]
-
-
-def test_with_both_sides_an_offer_the_rule_lets_through_passes_it_from_the_other_side():
-    from bots.difficulty import make_bot
-    from engine import Game
-    from engine import kernels as L
-    checked = 0
-    for g in range(6):
-        game = Game.new(players=3, extensions="all", seed=40 + g)
-        seats = [make_bot("medium+fourth_postcard_both_sides=true" if s == 0 else "planner", s,
-                          measurement=True) for s in range(3)]
-        while not game.over and game.round < 60:
-            if game.phase == L.PH_TRADE_REPLY and game.active == 0:
-                try:
-                    mirror = game.mirrored_offer()
-                except ValueError:
-                    mirror = None
-                if mirror is not None:
-                    checked += 1
-                    assert _left(mirror, True)[0] == A("yes"), game.pending_offer()
-            game.apply(seats[game.decider].choose(game.view(game.decider)))
-    assert checked >= 10
-
-
-# ---- offers checked against their mirror before they are made (`mirror_checked_offers`) ----
+# ---- offers checked against their mirror before they are made (bots/ismcts.py) ----
 
 def _offers_in_play(name, monkeypatch=None, games=2, players=3, seed=60):
     """Play `games` games of `name` (seat 0) against planners; for each offer
@@ -177,23 +109,28 @@ def _offers_in_play(name, monkeypatch=None, games=2, players=3, seed=60):
 
 
 def test_with_mirror_checks_the_offer_made_is_the_offer_checked():
-    made = _offers_in_play("medium+mirror_checked_offers=true")
+    made = _offers_in_play("medium")
     assert len(made) >= 5
     for planned, played in made:
         assert planned == played
 
 
 def test_with_mirror_checks_a_main_decision_reports_its_own_search():
-    from bots.difficulty import make_bot
-    from bots.ismcts import _is_offer
+    from bots.difficulty import make_bot, settings_of
+    from bots.ismcts import IsmctsBot, _is_offer
     from engine import Game
+
+    class Unchecked(IsmctsBot):  # the search's move, its offers made unchecked
+        def _offer_passing_its_mirror(self, view, action, tree, seed):
+            return action
+
     game = Game.new(players=3, extensions="all", seed=61)
     seats = [make_bot("medium", s, measurement=True) for s in range(3)]
     while not game.over and game.round < 40:
         view = game.view(game.decider)
-        plain = make_bot("medium+inner_share=0.25", 7, measurement=True)
+        plain = Unchecked(settings_of("medium+inner_share=0.25"), 7)
         if game.decider == 0 and _is_offer(plain.choose(view)):
-            checked = make_bot("medium+inner_share=0.25+mirror_checked_offers=true", 7, measurement=True)
+            checked = make_bot("medium+inner_share=0.25", 7, measurement=True)
             checked.choose(view)  # the same search, then the offer's composing decisions (a quarter of it each)
             assert checked.last_search == plain.last_search
             assert checked.last_iterations == plain.last_iterations > 0
@@ -204,9 +141,9 @@ def test_with_mirror_checks_a_main_decision_reports_its_own_search():
 
 def test_with_mirror_checks_no_offer_is_made_whose_mirror_the_seat_declines(monkeypatch):
     from bots.ismcts import IsmctsBot
-    assert _offers_in_play("medium")  # the same games have offers without the check
+    assert _offers_in_play("medium")  # the same games have offers whose mirrors it accepts
     monkeypatch.setattr(IsmctsBot, "_accepts_mirror", lambda self, view, actions, seed: False)
-    assert _offers_in_play("medium+mirror_checked_offers=true") == []
+    assert _offers_in_play("medium") == []
 
 
 def test_an_offer_no_sampled_world_lets_its_target_accept_is_made_only_without_answerable_offers(
@@ -227,9 +164,9 @@ def test_an_offer_no_sampled_world_lets_its_target_accept_is_made_only_without_a
 
 def test_with_mirror_checks_a_seat_accepts_the_mirrors_of_its_offers():
     """Fresh bots of the same name, with their own seeds, answer the mirrors
-    of the real offers (`mirror_replies`); the medium without the check
+    of the real offers (`mirror_replies`); a medium without the check
     declined a tenth to a quarter of them (docs/experiments.md)."""
-    rows = mirror_replies("medium+mirror_checked_offers=true", players=3, games=4, seed=5,
+    rows = mirror_replies("medium", players=3, games=4, seed=5,
                           think=0.005, replies=1)
     assert len(rows) >= 10
     assert sum(r.accepted for r in rows) >= 0.9 * len(rows)
@@ -245,8 +182,8 @@ def test_with_mirror_checks_a_seat_still_decides_from_its_view_only():
         for game in positions(seed, limit=4):
             seat = game.decider
             other = game.determinize(seat, 7)
-            a = make_bot("medium+mirror_checked_offers=true", 5, measurement=True).choose(game.view(seat))
-            b = make_bot("medium+mirror_checked_offers=true", 5, measurement=True).choose(other.view(seat))
+            a = make_bot("medium", 5).choose(game.view(seat))
+            b = make_bot("medium", 5).choose(other.view(seat))
             assert a == b
 
 
@@ -258,15 +195,19 @@ def test_with_mirror_checks_an_opening_books_offer_is_searched_and_checked():
         def best(self, view, min_positions):
             return next((a for a in view.legal_actions if _is_offer(a)), None)
 
+    class DrawsFirst:  # a book whose move is a draw
+        def best(self, view, min_positions):
+            return next(a for a in view.legal_actions if not _is_offer(a))
+
     game = Game.new(players=3, extensions="all", seed=3)
     while not any(_is_offer(a) for a in game.legal_actions()):
         game.apply(game.legal_actions()[0])
     view = game.view(game.decider)
     assert view.phase == Phase.MAIN
-    quick = SearchSettings(iterations=200, rollout_depth=10, planned_choices=True)
-    plain = IsmctsBot(quick, 1, book=OffersFirst())
-    assert _is_offer(plain.choose(view)) and plain.last_from_book
-    checked = IsmctsBot(quick.changed(mirror_checked_offers=True), 1, book=OffersFirst())
+    quick = SearchSettings(iterations=200, rollout_depth=10)
+    booked = IsmctsBot(quick, 1, book=DrawsFirst())
+    assert not _is_offer(booked.choose(view)) and booked.last_from_book  # another move: the book's
+    checked = IsmctsBot(quick, 1, book=OffersFirst())
     checked.choose(view)
     assert not checked.last_from_book and checked.last_iterations > 0
 
@@ -289,7 +230,7 @@ def test_with_mirror_checks_a_cheater_checks_its_offers_in_the_true_state():
             return accepted
 
     names = ("cheater-medium", "planner", "planner")
-    settings = level_settings("medium").changed(mirror_checked_offers=True)
+    settings = level_settings("medium")
     made = []
     for seed in (60, 61):
         cheater = Counted(settings, seed, "cheater-medium")

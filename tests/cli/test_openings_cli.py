@@ -46,7 +46,7 @@ def test_a_builds_deep_search_multiplies_the_budget_of_its_table(level, players)
     # hard's duels search with settings of their own: the depth multiplies those
     table = level_settings(level).at_table_of(players, 0)
     deep = deep_settings(BuildSettings(level, players, 0, 7, 0))
-    assert deep.at_table_of(players, 0) == replace(
+    assert deep == replace(
         table, iterations=7 * table.iterations,
         seconds=None if table.seconds is None else 7 * table.seconds)
 

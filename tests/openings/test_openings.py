@@ -152,7 +152,7 @@ def test_hard_and_the_expert_play_the_books_move_where_it_has_one():
         assert action in view.legal_actions
         move = book.best(view, BOOK_POSITIONS)
         if move is not None and _is_offer(move):
-            move = None  # an offer is searched, to be checked against its mirror (mirror_checked_offers)
+            move = None  # an offer is searched, to be checked against its mirror
         assert hard.last_from_book == (move is not None)
         if move is not None:
             assert action == move
