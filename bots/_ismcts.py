@@ -267,7 +267,7 @@ def add_child(header, ints, rewards, node, action):
     return child
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def sample_world(S, observation, root_seat, params, plan, base, belief, scratch, certain, rng):
     """Step 1: S becomes a world sampled from `observation`, root_seat's
     view: dealt by the plan of `deal_plan` (plan, base), moved towards the
@@ -298,7 +298,7 @@ def sample_world(S, observation, root_seat, params, plan, base, belief, scratch,
             return
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def best_child(ints, rewards, node, legal, n, decider, exploration, prior, weight):
     """Step 2 at one node: the tried child among legal[:n] with the best UCB
     value for `decider` (its own mean reward; the exploration term counts
@@ -324,7 +324,7 @@ def best_child(ints, rewards, node, legal, n, decider, exploration, prior, weigh
     return best, untried
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def expand(S, header, ints, rewards, node, legal, n, untried, prior, rng, log):
     """Step 3: a new child of `node` for one of its `untried` moves among
     legal[:n] (the `prior` move first while it is untried, else one at
@@ -348,7 +348,7 @@ def expand(S, header, ints, rewards, node, legal, n, untried, prior, rng, log):
     return -1  # not reached: `untried` children have no node
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def descend(S, header, ints, rewards, observation, root_seat, params, path, work, rng):
     """Steps 2 and 3: from the root, play in the sampled world S the move of
     each node's best child (`best_child`) until a new one is expanded
@@ -409,7 +409,7 @@ def descend(S, header, ints, rewards, observation, root_seat, params, path, work
     return length
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def roll_out(S, params, work, rng):
     """Step 4: the rollout policy plays on in S, P_ROLLOUT_DEPTH decisions
     at most."""
@@ -425,7 +425,7 @@ def roll_out(S, params, work, rng):
         steps += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def score(S, params, weights, features, reward):
     """Step 4's verdict: reward[seat] for every seat, 1 to the winner of a
     finished game (shared at the round cap), else the win chances of the
@@ -439,7 +439,7 @@ def score(S, params, weights, features, reward):
         evaluate(S, reward)
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def back_up(ints, rewards, path, length, reward):
     """Step 5: every node of path[:length] counts one more visit and adds
     the reward vector."""
