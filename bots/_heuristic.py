@@ -15,7 +15,15 @@ import numpy as np
 from numba import njit
 
 from engine import cards as C
-from engine.kernels import *  # noqa: F401,F403 -- the engine's layout and kernels are the vocabulary here
+from engine.kernels import (
+    ASK, A_BINOCULARS, A_CARD, A_DECLARE, A_DISPOSE, A_DONE, A_DRAW, A_END_TURN, A_KIND,
+    A_LOCAL_GUIDE, A_MAP, A_NO, A_RECYCLE, A_SEAT, A_SMUGGLE, A_STEAL_FROM, A_TRADE_TO,
+    A_TRADING_POST, A_TRAVEL, A_TRAVEL_CARD, A_UPGRADE, A_YES, CARD_KIND, CENTER, CHARACTER,
+    DECLINED, GIVE, HAND_SIZE, KIND_COUNT, LOC, LOC_DISCARD, LOC_OUT, N_ASK, N_GIVE, OWN, PHASE,
+    PH_DISCARD, PH_DISPOSE_WITH, PH_MAIN, PH_MOUSETRAP, PH_RECYCLE_PAY, PH_STEAL_PAY,
+    PH_TP_GIVE, PH_TP_PICK, PH_TRADE_ASK, PH_TRADE_GIVE, PLAYERS, REQUIRED, TARGET, destination,
+    forbidden_count, hand_limit, is_event, is_forbidden, kind_count, recycle_cost,
+)
 
 NUM_CARDS = C.NUM_CARDS
 # Special items in R11.5 order: what one in hand is worth, roughly.

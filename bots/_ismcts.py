@@ -65,7 +65,7 @@ from ._heuristic import evaluate, score_action, score_asks
 from ._planner import planned_phase, planner_action, sensible_actions
 from ._rollout import rollout_action
 
-# Search parameters, one float64 array (bots/ismcts.py `SearchSettings.params`).
+# Search parameters, one float64 array (bots/search_settings.py `SearchSettings.params`).
 P_EXPLORATION = 0      # UCB exploration constant
 P_EPSILON = 1          # rollout: chance of a uniformly random action
 P_ROLLOUT_DEPTH = 2    # rollout: decisions before the evaluation cuts in

@@ -37,7 +37,16 @@ import numpy as np
 from numba import njit
 
 from engine import cards as C
-from engine.kernels import *  # noqa: F401,F403 -- the engine's layout and kernels are the vocabulary here
+from engine.kernels import (
+    ACTIONS_LEFT, ACTIVE, ASK, A_BINOCULARS, A_CARD, A_DECLARE, A_DISPOSE, A_DONE, A_DRAW,
+    A_END_TURN, A_KIND, A_LOCAL_GUIDE, A_MAP, A_NO, A_RECYCLE, A_SEAT, A_SMUGGLE, A_STEAL_FROM,
+    A_TRADE_TO, A_TRADING_POST, A_TRAVEL, A_TRAVEL_CARD, A_UPGRADE, A_YES, CARD_KIND, CENTER,
+    CHARACTER, EXT, GIVE, HAND_SIZE, LAST, LOC, LOC_DISCARD, LOC_DRAW, LOC_OUT, NEED, N_ASK,
+    N_GIVE, OWN, PHASE, PH_DISCARD, PH_DISPOSE_WITH, PH_LG_TAKE, PH_MAIN, PH_MOUSETRAP,
+    PH_RECYCLE_PAY, PH_RECYCLE_TAKE, PH_SMUGGLE_TO, PH_STEAL_PAY, PH_TP_GIVE, PH_TP_PICK,
+    PH_TRADE_ASK, PH_TRADE_GIVE, PH_TRADE_REPLY, PLAYERS, REFUSED, REQUIRED, TARGET,
+    destination, forbidden_count, hand_limit, is_event, is_forbidden, kind_count, recycle_cost,
+)
 
 NUM_CARDS = C.NUM_CARDS
 NUM_KINDS = C.NUM_KINDS

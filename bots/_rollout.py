@@ -25,7 +25,14 @@ import numpy as np
 from numba import njit
 
 from engine import cards as C
-from engine.kernels import *  # noqa: F401,F403 -- the engine's layout and kernels are the vocabulary here
+from engine.kernels import (
+    ACTIONS_LEFT, A_CARD, A_DECLARE, A_DISPOSE, A_DONE, A_DRAW, A_END_TURN, A_KIND,
+    A_LOCAL_GUIDE, A_NO, A_RECYCLE, A_SEAT, A_SMUGGLE, A_STEAL_FROM, A_TRADE_TO, A_TRAVEL,
+    A_TRAVEL_CARD, A_UPGRADE, A_YES, CARD_KIND, DECIDER, DECLINED, EXT, HAND_SIZE, KNOWN, LOC,
+    LOC_DISCARD, LOC_DRAW, MAX_PLAYERS, NUM_ACTIONS, PHASE, PH_LG_TAKE, PH_MAIN, PH_MOUSETRAP,
+    PH_RECYCLE_TAKE, PH_SMUGGLE_TO, PH_TP_PICK, PH_TRADE_ASK, PH_TRADE_GIVE, PH_TRADE_REPLY,
+    PLAYERS, REQUIRED, TARGET, destination, kind_count, splitmix_next,
+)
 
 from ._heuristic import card_value, progress, trade_gain
 

@@ -2,7 +2,7 @@
 that builds any bot by name.
 
 A level is its search settings at every table (`LevelSettings`,
-bots/ismcts.py). What every level does is the search's code (the
+bots/search_settings.py). What every level does is the search's code (the
 planner's payments and discards, no choice the planner rules out, no offer
 it would decline from the other side); each line here is what sets a level
 apart, with why in a sentence and, in quotes, the entry of the decision log
@@ -20,9 +20,8 @@ from engine import Phase
 from engine.cards import ALL_EXTENSIONS
 
 from .baselines import RULE_BOTS
-from .ismcts import (
-    CheatingIsmctsBot, IsmctsBot, LevelSettings, PartlyCheatingIsmctsBot, SearchSettings,
-)
+from .ismcts import CheatingIsmctsBot, IsmctsBot, PartlyCheatingIsmctsBot
+from .search_settings import LevelSettings, SearchSettings
 from .names import (
     CHEATER, LEVELS, BotNameError, check_names, level_of, phases_seen_of, plays_book, variant_of,
 )
@@ -161,7 +160,7 @@ def settings_of(name: str, think: float | None = None) -> LevelSettings:
     for key, text in variant_of(name):
         if key not in _SETTING_NAMES:
             raise BotNameError(f"{name!r}: {key!r} is not a search setting a variant may change "
-                               f"(see SearchSettings in bots/ismcts.py)")
+                               f"(see SearchSettings in bots/search_settings.py)")
         current = getattr(settings if key == "prior_without_postcards" else settings.search, key)
         value = _setting_value(name, key, text, current)
         least = _LEAST.get(key, 0)

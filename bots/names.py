@@ -37,7 +37,7 @@ BOOKED = "+book"
 MEASUREMENT_BOTS = (tuple(CHEATER + level for level in LEVELS)
                     + tuple(level + BOOKED for level in ("hard", "expert")))
 # LEVEL+SETTING=VALUE[+SETTING=VALUE...]: LEVEL with some of its search
-# settings changed at every table (bots/ismcts.py, SearchSettings), e.g.
+# settings changed at every table (bots/search_settings.py), e.g.
 # medium+planner_prior=1: a change to a level tested against the level by a
 # tournament's SPRT before any code changes. Tournaments accept it.
 VARIANT = "+"

@@ -11,7 +11,8 @@ from engine import kernels as L
 from bots import _ismcts as K
 from arena.match import Table, bot_seats
 from bots.difficulty import make_bot
-from bots.ismcts import IsmctsBot, LevelSettings, SearchSettings
+from bots.ismcts import IsmctsBot
+from bots.search_settings import LevelSettings, SearchSettings
 
 QUICK = SearchSettings(iterations=300, rollout_depth=10)
 

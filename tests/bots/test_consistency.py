@@ -188,7 +188,8 @@ def test_with_mirror_checks_a_seat_still_decides_from_its_view_only():
 
 
 def test_with_mirror_checks_an_opening_books_offer_is_searched_and_checked():
-    from bots.ismcts import IsmctsBot, SearchSettings, _is_offer
+    from bots.ismcts import IsmctsBot, _is_offer
+    from bots.search_settings import SearchSettings
     from engine import Game, Phase
 
     class OffersFirst:  # a book whose move is always an offer where one is legal

@@ -9,7 +9,8 @@ from engine.kernels import REQUIRED
 from bots import _evaluation as E
 from bots import fit_evaluation as F
 from bots.difficulty import make_bot
-from bots.ismcts import IsmctsBot, SearchSettings
+from bots.ismcts import IsmctsBot
+from bots.search_settings import SearchSettings
 from tests.engine.arrange import arrange
 
 

@@ -144,7 +144,8 @@ from engine import Game, SeatView, StateError
 from engine import _layout as L
 from engine.game import determinized
 from bots.baselines import RULE_BOTS
-from bots.ismcts import IsmctsBot, SearchSettings
+from bots.ismcts import IsmctsBot
+from bots.search_settings import SearchSettings
 game = Game.new(players=4, extensions="all", seed=5)
 rng = np.random.default_rng(5)
 for _ in range(60):
