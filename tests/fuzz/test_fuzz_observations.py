@@ -14,8 +14,6 @@ A read or a write outside an array would end the process, not fail a test:
 to see which case did, run with NUMBA_BOUNDSCHECK=1 (and a fresh
 NUMBA_CACHE_DIR), which turns it into an IndexError."""
 
-from dataclasses import replace
-
 import numpy as np
 from hypothesis import event, given
 from hypothesis import strategies as st
@@ -77,7 +75,7 @@ def bots() -> dict:
         from bots.difficulty import make_bot
         _BOTS.update({name: bot(seed=1) for name, bot in RULE_BOTS.items()})
         medium = make_bot("medium", seed=1)
-        medium.settings = replace(medium.settings, iterations=16, seconds=None)
+        medium.settings = medium.settings.changed(iterations=16, seconds=None)
         _BOTS["medium"] = medium
     return _BOTS
 
