@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from engine import Config, Game, Phase, SeatView, StateError, check_view
+from engine import Config, Game, Phase, SeatView, StateError, check_view, whole_state_view
 from engine.actions import A_YES, decode
 from engine.kernels import ACTIONS_TAKEN, DECLINED, TURN
 
@@ -243,7 +243,7 @@ class IsmctsBot:
     def _world(self, view: SeatView, seed: int) -> Game:
         """A world in which this seat checks an offer: sampled from its
         observation, or, for a bot that sees everything (measurement only),
-        the whole state its view holds (bots/match.py)."""
+        the whole state its view holds (engine.whole_state_view)."""
         if self._sees_everything:
             return Game(view.config, view.observation.copy())
         return view.determinize(seed)
@@ -251,7 +251,6 @@ class IsmctsBot:
     def _seen(self, world: Game, seat: int) -> SeatView:
         """`seat`'s view of a world of `_world`, as this bot is shown views."""
         if self._sees_everything:
-            from engine import whole_state_view
             return whole_state_view(world, seat)
         return world.view(seat)
 
@@ -371,7 +370,7 @@ class IsmctsBot:
 
 
 def _whole_state_checked(view) -> SeatView:
-    """A cheater's view (bots/match.py `whole_state_view`: the whole state
+    """A cheater's view (`engine.whole_state_view`: the whole state
     where a seat's observation would be), checked as a state from outside
     is (`Game(config, state)`), with its seat to decide and its legal
     actions that seat's: StateError (a ValueError) if not, TypeError for a
@@ -450,7 +449,7 @@ def _is_offer(action: int) -> bool:
 class CheatingIsmctsBot(IsmctsBot):
     """The same search on the true hands: it sees every hand (the draw pile's
     order stays hidden, reshuffled in each sampled world). Only for measuring
-    what hidden information costs (bots.match.Table hands it the whole
+    what hidden information costs (arena.match.Table hands it the whole
     state); it is never offered in play."""
 
     sees_everything = True

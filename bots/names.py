@@ -42,7 +42,7 @@ MEASUREMENT_BOTS = (tuple(CHEATER + level for level in LEVELS)
 # tournament's SPRT before any code changes. Tournaments accept it.
 VARIANT = "+"
 # cmd:COMMAND: an outside program that plays through the agent protocol
-# (bots/agents.py, docs/agent-protocol.md). Where a list of bots allows it.
+# (arena/agents.py, docs/agent-protocol.md). Where a list of bots allows it.
 AGENT = "cmd:"
 
 
