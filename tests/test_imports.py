@@ -26,9 +26,6 @@ MAY_IMPORT = {
 # that still lives in bots/ and seeds its games as the arena does; it moves
 # behind `passport lab` with the other measurement mains.
 AWAITING_MOVE = {"bots.consistency": {"arena", "arena.match"}}
-# The star imports left, each to become explicit (`from engine.kernels import
-# A, B`: numba reads the names as globals either way).
-STARS_AWAITING = {"bots._heuristic", "bots._planner", "bots._rollout"}
 
 
 def module_name(path: Path) -> str:
@@ -221,4 +218,4 @@ def stars() -> set[str]:
 def test_imports_name_what_they_take():
     """A reader finds where each name comes from; numba reads the names of
     an explicit import as globals just the same."""
-    assert stars() == STARS_AWAITING
+    assert stars() == set()
