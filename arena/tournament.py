@@ -64,7 +64,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
-from bots.names import BotNameError, check_names, is_agent, phases_seen_of, plays_book, variant_of
+from bots.names import (
+    BOOKED_NAMES, BotNameError, check_names, is_agent, phases_seen_of, plays_book, variant_of,
+)
 from engine import DEFAULT_ROUND_CAP, END_REASONS, MAX_PLAYERS, MIN_PLAYERS
 from engine.cards import ALL_EXTENSIONS
 from engine.files import LimitError, parse_json, read_limited
@@ -155,11 +157,11 @@ class TournamentSettings:
                 raise TournamentError(str(error)) from None
         booked = any(map(plays_book, self.bots))
         if booked and self.book is None:
-            raise TournamentError("hard+book and expert+book play an opening book: give one "
+            raise TournamentError(f"{' and '.join(BOOKED_NAMES)} play an opening book: give one "
                                   "(--book FILE)")
         if self.book is not None and not booked:
-            raise TournamentError("an opening book is played only by bots named hard+book or "
-                                  "expert+book")
+            raise TournamentError("an opening book is played only by bots named "
+                                  + " or ".join(BOOKED_NAMES))
         if self.sprt is not None:
             try:
                 candidate_and_baseline(self.bots)

@@ -23,11 +23,9 @@ from .baselines import RULE_BOTS
 from .ismcts import CheatingIsmctsBot, IsmctsBot, PartlyCheatingIsmctsBot
 from .search_settings import LevelSettings, SearchSettings
 from .names import (
-    CHEATER, LEVELS, BotNameError, check_names, level_of, phases_seen_of, plays_book, variant_of,
+    BOOK_LEVELS, CHEATER, LEVELS, BotNameError, check_names, level_of, phases_seen_of, plays_book,
+    variant_of,
 )
-
-# The levels that play an opening book's moves where it has them (docs/openings.md).
-BOOK_LEVELS = ("hard", "expert")
 
 # The expert thinks for `think` seconds a move, counted in iterations at a
 # nominal speed rather than by the clock, so that the same seed and the same

@@ -30,12 +30,15 @@ CHEATER = "cheater-"
 # view at the others: where in a turn hidden information costs. Tournaments
 # accept it.
 SEES_AT = "@"
-# LEVEL+book: LEVEL playing an opening book's moves where it has them
-# (docs/openings.md). Tournaments accept it, with the book to use, to measure
-# what a book is worth; hard and the expert are the levels that play one.
+# The levels that play an opening book's moves where it has them
+# (docs/openings.md).
+BOOK_LEVELS = ("hard", "expert")
+# LEVEL+book: LEVEL playing an opening book's moves where it has them.
+# Tournaments accept it, with the book to use, to measure what a book is
+# worth.
 BOOKED = "+book"
-MEASUREMENT_BOTS = (tuple(CHEATER + level for level in LEVELS)
-                    + tuple(level + BOOKED for level in ("hard", "expert")))
+BOOKED_NAMES = tuple(level + BOOKED for level in BOOK_LEVELS)
+MEASUREMENT_BOTS = tuple(CHEATER + level for level in LEVELS) + BOOKED_NAMES
 # LEVEL+SETTING=VALUE[+SETTING=VALUE...]: LEVEL with some of its search
 # settings changed at every table (bots/search_settings.py), e.g.
 # medium+planner_prior=1: a change to a level tested against the level by a
@@ -105,8 +108,9 @@ def check_names(names, measurement: bool = False, agents: bool = False) -> None:
                 raise BotNameError(f"{name!r} names no program (write e.g. cmd:python mybot.py)")
         elif name not in known and not (measurement and (variant_of(name) or phases_seen_of(name))):
             raise BotNameError(f"unknown bot {name!r}; choose from {', '.join(BOT_NAMES)}"
-                               + (" (or cheater-LEVEL, cheater-LEVEL@PHASE, hard+book or "
-                                  "expert+book and LEVEL+SETTING=VALUE, for measurement)"
+                               + (" (or cheater-LEVEL, cheater-LEVEL@PHASE, "
+                                  + " or ".join(BOOKED_NAMES)
+                                  + " and LEVEL+SETTING=VALUE, for measurement)"
                                   if measurement else "")
                                + (" or cmd:COMMAND, an outside program" if agents else ""))
 

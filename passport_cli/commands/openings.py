@@ -5,16 +5,12 @@ from pathlib import Path
 
 import click
 
-from bots.names import LEVELS
+from bots.names import BOOK_LEVELS
 
 from ..options import (
     PLAYERS_RANGE, backend_options, check_backend, check_players, extensions_option, think_option,
 )
 from ..safe_text import as_text, path_text, shown
-
-# The levels that play a book (bots.difficulty.BOOK_LEVELS), said here so
-# that --help loads no bots (tests/cli/test_help.py checks that they agree).
-BOOK_LEVELS = LEVELS[2:]
 
 
 @click.group()

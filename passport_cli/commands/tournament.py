@@ -4,7 +4,7 @@ from pathlib import Path
 
 import click
 
-from bots.names import BOT_NAMES
+from bots.names import BOOKED_NAMES, BOT_NAMES
 
 from ..options import (
     PLAYERS_RANGE, FileProblem, agent_user_option, backend_options, check_backend, check_players, check_sprt,
@@ -28,8 +28,8 @@ def tournament_book(bots: list[str], extensions: int, think: float | None, path:
 
     booked = sorted({level_of(name) for name in bots if plays_book(name)})
     if len(booked) > 1:
-        raise BookError("a run gives one book, so hard+book and expert+book are measured in "
-                        "runs of their own")
+        raise BookError(f"a run gives one book, so {' and '.join(BOOKED_NAMES)} are measured "
+                        "in runs of their own")
     if path is None and not booked:
         return None
     players = len(bots)
@@ -90,7 +90,7 @@ def tournament_book(bots: list[str], extensions: int, think: float | None, path:
               help="Directory for a game record of every game this run plays.")
 @click.option("--book", "book_path", type=click.Path(dir_okay=False, path_type=Path),
               default=None, metavar="FILE",
-              help="The opening book that hard+book or expert+book plays (docs/openings.md).  "
+              help=f"The opening book that {' or '.join(BOOKED_NAMES)} plays (docs/openings.md).  "
                    "[default: the one the package ships for the level and the table]")
 @json_option()
 @click.pass_context

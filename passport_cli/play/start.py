@@ -124,12 +124,12 @@ AGAIN = "again"
 def opening_books(config, think: float | None, path: Path | None = None,
                   shipped: bool = True) -> dict:
     """The opening books of a game of `config`, by the level that plays
-    them (bots.difficulty.BOOK_LEVELS; the expert's also serves `hint`):
+    them (bots.names.BOOK_LEVELS; the expert's also serves `hint`):
     the book at `path` for the level it was built for (BookError, one
     sentence, if it can't be used here), and with `shipped` the package's
     book of each other level, where one was built for this table and this
     level's settings (with another --think the expert searches instead)."""
-    from bots.difficulty import BOOK_LEVELS
+    from bots.names import BOOK_LEVELS
     from openings import BookSettingsError, read_book, shipped_path
 
     from ..runs.openings import used_with

@@ -52,12 +52,6 @@ def test_the_engine_facts_in_help_are_the_engines():
     assert options.DEFAULT_ROUND_CAP == engine.DEFAULT_ROUND_CAP
 
 
-def test_the_book_levels_in_help_are_the_bots():
-    from bots.difficulty import BOOK_LEVELS
-    from passport_cli.commands.openings import BOOK_LEVELS as SHOWN
-    assert SHOWN == BOOK_LEVELS
-
-
 def test_each_level_is_one_line_in_the_help_the_readme_and_the_start(passport):
     from bots.names import LEVEL_WORDS, LEVELS
     help_text = passport("play", "--help").output
