@@ -3,8 +3,9 @@
 A table of seats playing one game (`arena.match`: `Table`, `Seat`, the run
 seeds), tournaments in the duplicate format and their results files
 (`arena.tournament`, `arena.standings`, `arena.sprt`, `arena.paired`),
-calibration runs (`arena.calibration`), outside programs at the table and
-our bots for another host (`arena.agents`, `arena.agent_process`,
+calibration runs (`arena.calibration`), the measurements that play games
+of their own (`arena.consistency`, `arena.fitting`), outside programs at the
+table and our bots for another host (`arena.agents`, `arena.agent_process`,
 `arena.serve`), Ray jobs (`arena.cluster`) and the atomic files of long runs
 (`arena.files`).
 

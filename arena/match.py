@@ -51,7 +51,7 @@ def derive_seed(purpose: str, *parts, bits: int = 53) -> int:
     seed, deal, what for), "selfplay" (run seed, game, what for), "watch"
     (game seed, seat) and "play" (game seed, seat, decisions so far), the
     last two at 62 bits: bot seeds that no record holds; "consistency" (run
-    seed, game, what for: bots/consistency.py)."""
+    seed, game, what for: arena/consistency.py)."""
     text = ":".join([f"passport-{purpose}", *map(str, parts)])
     digest = hashlib.blake2b(text.encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> (64 - bits)

@@ -27,8 +27,9 @@ rival's destination, the round, trade offers) and the seat's own memory,
 never a hidden card.
 
 The weights (BELIEF_LOG_WEIGHTS) are measured, not guessed: see
-`bots/calibrate_beliefs.py`, which compares how often each category lies in
-real rivals' hands with how often it does in sampled worlds.
+`passport lab fit-beliefs` (arena/fitting.py), which compares how often
+each category lies in real rivals' hands with how often it does in
+sampled worlds.
 """
 
 from . import _jit  # noqa: F401 -- first: cached kernels built from older sources are cleared
@@ -62,7 +63,7 @@ COLUMN_NAMES = ("needed now", "needed later", "other item", "passport", "postcar
 
 # log(weight) per round bucket and column (the categories, then REMEMBERED),
 # for each number of players; 0 everywhere is the uniform deal. Measured with
-# `python -m bots.calibrate_beliefs --players P --games 150 --rounds 12
+# `passport lab fit-beliefs --players P --games 150 --rounds 12
 # --samples 4 --sweeps 2`.
 BELIEF_LOG_WEIGHTS = {
     2: np.array([

@@ -3,7 +3,7 @@
 The search scores the position where a rollout stops. `_heuristic.progress`
 is a hand-set score; this module's score is a conditional logit fitted to
 who actually went on to win: P(seat s wins) = softmax over seats of
-w . features(s). `python -m bots.fit_evaluation` measures the weights
+w . features(s). `passport lab fit-evaluation` measures the weights
 (EVALUATION_WEIGHTS) from the positions of many played games, and reports
 how well each score predicts the winner on games it did not fit.
 
@@ -41,7 +41,7 @@ FEATURE_NAMES = (
 FIRST_CHARACTER_FEATURE = FEATURE_NAMES.index("the Backpacker")  # C.BACKPACKER is 0
 NUM_FEATURES = len(FEATURE_NAMES)
 
-# Measured with `python -m bots.fit_evaluation --games 480 --seed 1
+# Measured with `passport lab fit-evaluation --games 480 --seed 1
 # --no-characters` (42,607 positions of 480 greedy games): on 14,908 held-out positions the mean
 # log-likelihood of the true winner is -1.203, against -1.376 for the
 # hand-set score and -1.408 for a uniform guess.

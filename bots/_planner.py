@@ -24,11 +24,11 @@ Three ideas carry it:
 - **One valuation on both sides of a trade.** It accepts an offer exactly
   when its values say the exchange gains it something after what the
   offerer gains, and it offers what it would accept from the other side
-  (`python -m bots.consistency`): without postcards every offer it makes.
+  (`passport lab consistency`): without postcards every offer it makes.
   With postcards the two sides differ where a postcard changes hands: it
   gives a postcard to a target not known to hold one, while as a target it
   refuses any postcard that could be the offerer's fourth, and a mirror
-  shows the target's postcard (tests/bots/test_consistency.py).
+  shows the target's postcard (tests/arena/test_consistency.py).
 """
 
 from . import _jit  # noqa: F401 -- first: cached kernels built from older sources are cleared

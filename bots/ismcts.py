@@ -206,7 +206,7 @@ class IsmctsBot:
         (to another seat). The moves' estimates stay the search's.
 
         Why: a seat then offers no trade it would decline from the other
-        side, as a person expects (`python -m bots.consistency`)."""
+        side, as a person expects (`passport lab consistency`)."""
         searched = (self.last_search, self.last_iterations, self.last_reused)
         tried = set()
         while _is_offer(action) and action not in tried:

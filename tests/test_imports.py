@@ -22,10 +22,6 @@ MAY_IMPORT = {
     "arena": {"bots", "engine"},
     "passport_cli": {"arena", "bots", "openings", "engine"},
 }
-# The one arrow up, named so that it is not forgotten: a measurement tool
-# that still lives in bots/ and seeds its games as the arena does; it moves
-# behind `passport lab` with the other measurement mains.
-AWAITING_MOVE = {"bots.consistency": {"arena", "arena.match"}}
 
 
 def module_name(path: Path) -> str:
@@ -141,8 +137,7 @@ def upward(edges: dict[str, set[str]]) -> list[str]:
     """Each import of a package that its floor may not import."""
     return [f"{name} imports {target}" for name, targets in sorted(edges.items())
             for target in sorted(targets)
-            if target.split(".")[0] not in MAY_IMPORT[name.split(".")[0]] | {name.split(".")[0]}
-            and target not in AWAITING_MOVE.get(name, ())]
+            if target.split(".")[0] not in MAY_IMPORT[name.split(".")[0]] | {name.split(".")[0]}]
 
 
 def private(edges: dict[str, set[str]]) -> list[str]:
@@ -156,12 +151,6 @@ def private(edges: dict[str, set[str]]) -> list[str]:
 
 def test_arrows_point_down_the_floors():
     assert upward(graph()) == []
-
-
-def test_each_arrow_awaiting_a_move_is_still_there():
-    """Once the tool has moved, its entry goes too."""
-    edges = graph()
-    assert all(targets <= edges[name] for name, targets in AWAITING_MOVE.items())
 
 
 def test_no_package_imports_another_package_s_private_module():

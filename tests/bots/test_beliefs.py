@@ -132,13 +132,3 @@ def test_the_columns_of_a_card_name_what_the_seat_knows_of_it():
     seat1 = game.observation(1)  # seat 0 declined: seat 1 sees it refused a Camera
     assert sorted(out[:B.pair_columns(seat1, 1, 0, cam, out)]) == sorted(
         [B.card_category(seat1, 0, cam), B.REFUSED_ITS_KIND])
-
-
-def test_the_belief_fit_prints_weights_from_real_and_sampled_shares(capsys):
-    from bots import calibrate_beliefs
-    positions = calibrate_beliefs.collect(2, 4, 7)
-    total, real, sampled = calibrate_beliefs.shares(positions, B.belief_weights(4), 2, 1, 7)
-    assert total.sum() > 0 and (real <= total).all() and (sampled <= total + 1e-9).all()
-    calibrate_beliefs.main(["--games", "2", "--rounds", "1", "--samples", "2", "--sweeps", "1",
-                            "--seed", "7"])
-    assert "BELIEF_LOG_WEIGHTS[4] =" in capsys.readouterr().out

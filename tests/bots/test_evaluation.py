@@ -1,4 +1,4 @@
-"""The fitted evaluation (bots/_evaluation.py) and its fitting (bots/fit_evaluation.py)."""
+"""The fitted evaluation (bots/_evaluation.py); its fit: tests/arena/test_fitting.py."""
 
 import numpy as np
 import pytest
@@ -7,7 +7,6 @@ from engine import kernels as L
 from engine import cards as C
 from engine.kernels import REQUIRED
 from bots import _evaluation as E
-from bots import fit_evaluation as F
 from bots.difficulty import make_bot
 from bots.ismcts import IsmctsBot
 from bots.search_settings import SearchSettings
@@ -45,41 +44,6 @@ def test_evaluation_is_a_distribution_that_favours_the_better_hand():
     E.evaluate_fitted(game.state, rewards, E.EVALUATION_WEIGHTS, np.empty(E.NUM_FEATURES))
     assert rewards[:2].sum() == pytest.approx(1.0)
     assert rewards[0] > 0.7  # three postcards against a single item
-
-
-def test_fit_recovers_known_weights():
-    rng = np.random.default_rng(3)
-    true = rng.normal(0, 1, E.NUM_FEATURES)
-    x = rng.normal(0, 1, (6000, 6, E.NUM_FEATURES))
-    masks = np.ones((6000, 6), bool)
-    masks[:3000, 4:] = False
-    z = np.where(masks, x @ true, -np.inf)
-    p = np.exp(z - z.max(axis=1, keepdims=True))
-    p /= p.sum(axis=1, keepdims=True)
-    winners = np.array([rng.choice(6, p=row) for row in p])
-    w = F.fit(x, masks, winners, ridge=0.1)
-    assert np.abs(w - true).max() < 0.2
-    assert F.log_likelihood(x @ w, masks, winners) > F.log_likelihood(x @ (0 * w), masks, winners)
-
-
-def test_the_fit_runs_on_played_games(capsys):
-    F.main(["--games", "6", "--seed", "5"])
-    out = capsys.readouterr().out
-    assert "\nweights = np.array([" in out and "held-out mean log-likelihood" in out
-    F.main(["--games", "6", "--seed", "5", "--no-characters"])
-    line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("EVALUATION_WEIGHTS"))
-    weights = [float(v) for v in line.split("[")[1].rstrip("])").split(",")]
-    assert len(weights) == E.NUM_FEATURES and not any(weights[E.FIRST_CHARACTER_FEATURE:])
-    F.main(["--games", "6", "--seed", "5", "--bot", "planner"])
-    assert "held-out mean log-likelihood" in capsys.readouterr().out
-
-
-def test_the_fit_plays_games_of_the_bot_it_is_given(monkeypatch):
-    seated = []
-    real = F.make_bot
-    monkeypatch.setattr(F, "make_bot", lambda name, seed: seated.append(name) or real(name, seed))
-    F.positions(2, 5, "planner")
-    assert seated and set(seated) == {"planner"}
 
 
 def test_a_search_with_the_fitted_evaluation_plays_legal_moves():

@@ -9,7 +9,9 @@ ROOT = Path(__file__).resolve().parents[2]
 HELP_PAGES = [["--help"], ["selfplay", "--help"], ["bench", "--help"],
               ["bench", "engine", "--help"], ["warm", "--help"], ["tournament", "--help"],
               ["play", "--help"], ["watch", "--help"], ["replay", "--help"], ["lab", "--help"],
-              ["lab", "paired", "--help"], ["lab", "fit-chances", "--help"]]
+              ["lab", "paired", "--help"], ["lab", "fit-chances", "--help"],
+              ["lab", "consistency", "--help"], ["lab", "fit-evaluation", "--help"],
+              ["lab", "fit-beliefs", "--help"]]
 # What makes a start slow: numba (and its LLVM), numpy, and the engine,
 # which pulls in both.
 HEAVY = ["numba", "numpy", "engine"]

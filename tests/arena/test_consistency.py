@@ -1,8 +1,14 @@
-"""Consistent trade values (bots/consistency.py): a bot's offers seen from the other side."""
+"""Consistent trade values (arena/consistency.py): a bot's offers seen from
+the other side; the command is `passport lab consistency`
+(tests/cli/test_lab.py)."""
+
+import re
 
 import pytest
 
-from bots.consistency import main, mirror_replies, offer_counts, summary
+from arena.consistency import mirror_replies, offer_counts, summary
+from bots.names import BotNameError
+from engine import ConfigError
 from engine import cards as C
 
 
@@ -41,24 +47,22 @@ def test_a_search_bot_answers_the_mirrors_of_its_offers():
     assert lines[1].startswith("offers whose mirror every reply accepted")
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["--bot", "nobody"], "unknown bot 'nobody'"),
-    (["--bot", "planner", "--extensions", "bogus"], "unknown extension 'bogus'"),
-    (["--bot", "planner", "--players", "7"], "players must be 2 to 6"),
-    (["--bot", "cheater-expert"], "a cheater sees every hand"),
+@pytest.mark.parametrize("bot, args, error, message", [
+    ("nobody", {}, BotNameError, "unknown bot 'nobody'"),
+    ("planner", {"field": "medium+nonsense=1"}, BotNameError, "'nonsense' is not a search setting"),
+    ("hard+book", {}, BotNameError, "hard+book plays an opening book, and none was given"),
+    ("cheater-expert", {}, BotNameError, "a cheater sees every hand"),
+    ("planner", {"extensions": "bogus"}, ValueError, "unknown extension 'bogus'"),
+    ("planner", {"players": 7}, ConfigError, "players must be 2 to 6, not 7"),
+    ("planner", {"games": 0}, ValueError, "games must be at least 1"),
+    ("planner", {"replies": 0}, ValueError, "replies must be at least 1"),
 ])
-def test_the_command_refuses_what_it_cannot_play_in_one_sentence(argv, message, capsys):
-    assert main(argv) == 2
-    out = capsys.readouterr().out
-    assert out.startswith("error: ") and message in out and out.count("\n") == 1
-
-
-def test_the_command_prints_what_it_measured(capsys):
-    assert main(["--bot", "planner", "--players", "3", "--games", "4", "--seed", "1"]) == 0
-    out = capsys.readouterr().out.splitlines()
-    assert out[0] == "planner against planner, 3 players, extensions all, 4 games (seed 1):"
-    assert "their mirrors accepted by" in out[1]
-
+def test_a_run_that_cannot_be_played_is_refused_in_one_sentence(bot, args, error, message):
+    with pytest.raises(error, match=re.escape(message)):
+        mirror_replies(bot, **args)
+    if "replies" not in args:
+        with pytest.raises(error, match=re.escape(message)):
+            offer_counts(bot, **args)
 
 
 def test_offer_counts_count_the_offers_whose_mirrors_are_asked_about():
@@ -69,16 +73,6 @@ def test_offer_counts_count_the_offers_whose_mirrors_are_asked_about():
     assert answerable == len(mirror_replies("planner", **args))
     assert made > answerable > 0  # the planner asks for cards its target may not hold
 
-
-def test_the_count_prints_what_it_counted(capsys):
-    assert main(["--bot", "planner", "--games", "2", "--seed", "1", "--count"]) == 0
-    out = capsys.readouterr().out.splitlines()
-    assert " offers made; its target could accept " in out[1] and out[1].endswith("%)")
-
-
-def test_the_count_refuses_a_bad_run_in_one_sentence(capsys):
-    assert main(["--bot", "planner", "--players", "1", "--count"]) == 2
-    assert capsys.readouterr().out == "error: players must be 2 to 6, not 1\n"
 
 # ---- offers checked against their mirror before they are made (bots/ismcts.py) ----
 

@@ -1,30 +1,31 @@
 """Consistent trade values: does a bot accept, from the other side, the trades it offers?
 
-    python -m bots.consistency --bot expert --players 4 --games 80 --think 0.025 --seed 2000
+    passport lab consistency --bot expert --players 4 --games 80 --think 0.025 --seed 2000
 
-plays games of the bot at one seat (the next seat each game) against a field
-(planners unless told), and whenever the bot has offered a trade its target
-could accept, asks bots of the same name (fresh ones, `--replies` of them,
-each with its own seed) for their answer to the mirror of that offer
-(`Game.mirrored_offer`: the target offers the bot the same exchange as its
-turn begins). A bot whose trade values are the same on both sides accepts
-every mirror, up to the bonus card (R5.3), which the mirror gives to the
-other side. The reply bots see only the bot's seat (R7.4), as in a game.
-With `--count` it only counts the bot's offers and those its target could
-accept (held every card asked), in the same games.
+`mirror_replies` plays games of the bot at one seat (the next seat each
+game) against a field (planners unless told), and whenever the bot has
+offered a trade its target could accept, asks bots of the same name (fresh
+ones, `replies` of them, each with its own seed) for their answer to the
+mirror of that offer (`Game.mirrored_offer`: the target offers the bot the
+same exchange as its turn begins). A bot whose trade values are the same
+on both sides accepts every mirror, up to the bonus card (R5.3), which the
+mirror gives to the other side. The reply bots see only the bot's seat
+(R7.4), as in a game. `offer_counts` (`--count`) only counts the bot's
+offers and those its target could accept (held every card asked), in the
+same games.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from arena.match import derive_seed
-from engine import Game, parse_extensions
+from bots.difficulty import make_bot
+from bots.names import CHEATER, BotNameError
+from engine import Config, Game, parse_extensions
 from engine import cards as C
 from engine import kernels as L
 
-from .difficulty import make_bot
-from .names import CHEATER, check_names
+from .match import derive_seed
 
 
 @dataclass(frozen=True)
@@ -84,16 +85,29 @@ def offer_counts(bot: str, players: int = 4, games: int = 20, seed: int = 0,
     return made, answerable
 
 
+def check_bot(name: str) -> str:
+    """`name`, if its offers can be mirrored: a bot a tournament seats
+    (a variant LEVEL+SETTING=VALUE too) that plays from its seat's view
+    and needs no opening book. BotNameError, one sentence, otherwise."""
+    if name.startswith(CHEATER):
+        raise BotNameError("a cheater sees every hand, so its answer says nothing of what a seat "
+                           "may know")
+    try:
+        make_bot(name, measurement=True)  # the name, a variant's settings
+    except ValueError as error:  # LEVEL+book: this tool gives no book
+        raise BotNameError(str(error)) from None
+    return name
+
+
 def _checked(bot: str, field: str, players: int, games: int, extensions) -> int:
-    """The extensions' bit mask, once the run's arguments are checked."""
-    check_names([bot, field], measurement=True)
-    if bot.startswith(CHEATER) or field.startswith(CHEATER):
-        raise ValueError("a cheater sees every hand, so its answer says nothing of what a seat may know")
-    if not 2 <= players <= 6:
-        raise ValueError(f"players must be 2 to 6, not {players}")
+    """The extensions' bit mask, once the run's arguments are checked
+    (BotNameError, ConfigError or ValueError, one sentence)."""
+    check_bot(bot)
+    check_bot(field)
+    config = Config(players=players, extensions=parse_extensions(extensions))
     if games < 1:
         raise ValueError("games must be at least 1")
-    return parse_extensions(extensions)
+    return config.extensions
 
 
 def _offers(bot: str, players: int, games: int, seed: int, think, field: str, mask: int):
@@ -150,46 +164,3 @@ def summary(rows: list[Mirror]) -> list[str]:
         lines.append("offers whose mirror no reply accepted:")
         lines += [f"  {r.words()}" for r in none]
     return lines
-
-
-def main(argv=None) -> int:
-    import argparse
-
-    parser = argparse.ArgumentParser(prog="python -m bots.consistency",
-                                     description=__doc__.splitlines()[0])
-    parser.add_argument("--bot", required=True, help="the bot whose offers are mirrored")
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--think", type=float, default=None,
-                        help="seconds of search a move, as in `passport tournament`")
-    parser.add_argument("--field", default="planner", help="the bot at every other seat")
-    parser.add_argument("--extensions", default="all")
-    parser.add_argument("--replies", type=int, default=1,
-                        help="fresh bots asked about each mirror, each with its own seed")
-    parser.add_argument("--count", action="store_true",
-                        help="only count the bot's offers and those its target could accept")
-    args = parser.parse_args(argv)
-    try:
-        if args.count:
-            made, answerable = offer_counts(args.bot, args.players, args.games, args.seed,
-                                            args.think, args.field, args.extensions)
-        else:
-            rows = mirror_replies(args.bot, args.players, args.games, args.seed, args.think,
-                                  args.field, args.extensions, args.replies)
-    except ValueError as error:  # BotNameError and ConfigError are ValueErrors
-        print(f"error: {error}")
-        return 2
-    print(f"{args.bot} against {args.field}, {args.players} players, extensions {args.extensions}, "
-          f"{args.games} games (seed {args.seed}):")
-    if args.count:
-        share = f" ({100 * answerable / made:.1f}%)" if made else ""
-        print(f"{made} offers made; its target could accept {answerable}{share}")
-        return 0
-    for line in summary(rows):
-        print(line)
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
