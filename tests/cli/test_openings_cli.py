@@ -14,6 +14,7 @@ from passport_cli.runs.openings import BuildSettings, deep_settings
 BUILD = ["openings", "build", "--players", "2", "--level", "hard", "--depth", "1", "--seed", "4"]
 
 
+@pytest.mark.slow
 def test_a_build_writes_a_book_that_goes_on_and_shows_its_entries(passport, tmp_path):
     out = tmp_path / "book.msgpack"
     first = passport(*BUILD, "--games", "2", "--out", out)
