@@ -107,6 +107,10 @@ def test_the_summary_keeps_each_searching_bot_apart_and_maps_the_experts_alone()
     assert at_a_tenth["brier"] == expert["brier"] != at_a_tenth["calibrated_brier"] != expert["calibrated_brier"]
 
 
+def test_there_are_calibration_files():
+    assert MEASURED, "docs/calibration/ holds no calibration file"
+
+
 @pytest.mark.parametrize("path", MEASURED, ids=lambda p: p.name)
 def test_a_measured_file_holds_todays_bots_and_its_summary(path):
     """docs/strength.md quotes these files: each loads with the settings it

@@ -124,10 +124,15 @@ def test_the_books_the_package_ships_fit_todays_bots():
     import re
 
     from engine import Config, Game
+    from engine.cards import ALL_EXTENSIONS
     from openings import BOOKS_DIR
     from passport_cli.runs.openings import used_with
 
-    for path in sorted(BOOKS_DIR.glob("*.msgpack")):
+    shipped = sorted(BOOKS_DIR.glob("*.msgpack"))
+    # hard's books at 2, 3 and 4 players, without extensions and with all (docs/openings.md)
+    assert [path.name for path in shipped] == sorted(
+        f"hard-{players}p-x{mask}.msgpack" for players in (2, 3, 4) for mask in (0, ALL_EXTENSIONS))
+    for path in shipped:
         level, players, mask = re.fullmatch(r"(\w+)-(\d)p-x(\d+)\.msgpack", path.name).groups()
         book = read_book(path)
         book.check_built_with(used_with(level, int(players), int(mask)))
