@@ -1,4 +1,10 @@
-"""Shared test set-up: tests never reuse a stale numba cache (see Makefile)."""
+"""Shared test set-up.
+
+`make test` runs every test with a throwaway numba cache: numba's cache
+checks only the file that defines a kernel, so a cache kept across runs
+can hide a change to a helper module. `pytest -m "not slow"` is the quick
+loop (pyproject.toml marks what is slow); run it with a NUMBA_CACHE_DIR
+of its own, and empty that folder after a change to the kernels."""
 
 import pytest
 

@@ -106,6 +106,7 @@ def test_what_an_agent_is_told(tmp_path):
     assert told[kinds.index("game_over")]["winner"] == table.result().winner
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("body, reason", [
     ("sys.exit(3)", "crashed"),
     ("if m['type'] == 'decide': time.sleep(30)", "timed out"),
@@ -125,6 +126,7 @@ def test_an_agent_that_breaks_the_protocol_forfeits(tmp_path, body, reason):
     assert table.players[0].process is None
 
 
+@pytest.mark.slow
 def test_an_agent_that_does_not_say_hello_forfeits(tmp_path):
     path = tmp_path / "mute.py"
     path.write_text("import sys\nfor line in sys.stdin: pass\n", encoding="utf-8")
@@ -175,6 +177,7 @@ def test_a_fault_says_what_was_sent():
     assert fault.to_json() == {"reason": "bad message", "detail": "not JSON", "sent": "{x"}
 
 
+@pytest.mark.slow
 def test_an_sprt_tests_an_outside_program_like_any_bot():
     from arena.sprt import Sprt
     from arena.tournament import TournamentSettings, run_tournament
@@ -218,6 +221,7 @@ def within(seconds: float, call):
     return box.get("value")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("expression, words", [
     ("'[' * 200_000", "more than 100,000 values"),
     ("'[' * 5_000", "nested more than"),
@@ -255,6 +259,7 @@ def a_long_game(players: int = 2, decisions: int = 3000):
     return config, recorder
 
 
+@pytest.mark.slow
 def test_an_agent_that_does_not_read_forfeits_in_its_time(tmp_path):
     """Seated at a resumed game (more than a pipe's 64 KB of steps to tell),
     an agent that never reads again: the host's writes time out."""
@@ -268,6 +273,7 @@ def test_an_agent_that_does_not_read_forfeits_in_its_time(tmp_path):
     assert agent.process is None
 
 
+@pytest.mark.slow
 def test_an_info_flood_is_read_no_faster_than_it_is_used(tmp_path):
     """An agent writes 900 info messages of 500,000 characters right after
     its hello, while the host is busy elsewhere: the host keeps a few of
@@ -361,6 +367,7 @@ def test_a_child_that_holds_the_agents_output_neither_stalls_the_game_nor_outliv
         stop_listed(pids)
 
 
+@pytest.mark.slow
 def test_an_agents_processes_are_ended_after_each_game_even_out_of_its_group(tmp_path):
     """An agent that leaves a grandchild in a session of its own (setsid,
     then a second fork) every game: none is left after six games."""
@@ -477,6 +484,7 @@ def test_an_agent_runs_as_the_user_it_is_given(tmp_path):
         shutil.rmtree(folder, ignore_errors=True)
 
 
+@pytest.mark.slow
 def test_when_the_host_dies_its_agents_processes_are_ended(tmp_path):
     """The host is killed (SIGKILL: no cleanup of its own) while an agent and
     a grandchild of it in a session of its own run: the keeper ends both."""

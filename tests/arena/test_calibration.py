@@ -45,6 +45,7 @@ def test_a_draw_counts_a_share_of_the_win():
     assert [s.outcome for s in game.samples] == [0.0, 1.0]
 
 
+@pytest.mark.slow
 def test_a_game_rates_only_the_searching_seats_moves():
     settings = CalibrationSettings(bots=("easy", "greedy"), games=1, seed=4, round_cap=30)
     game = play_game(1, settings)
@@ -53,6 +54,7 @@ def test_a_game_rates_only_the_searching_seats_moves():
     assert play_game(1, settings) == game  # seeded
 
 
+@pytest.mark.slow
 def test_a_run_resumes_its_file_and_refuses_another_runs(tmp_path):
     path = tmp_path / "calibration.json"
     settings = CalibrationSettings(bots=("easy", "greedy"), games=2, seed=4, round_cap=30)
@@ -105,6 +107,10 @@ def test_the_summary_keeps_each_searching_bot_apart_and_maps_the_experts_alone()
     assert at_a_tenth["brier"] == expert["brier"] != at_a_tenth["calibrated_brier"] != expert["calibrated_brier"]
 
 
+def test_there_are_calibration_files():
+    assert MEASURED, "docs/calibration/ holds no calibration file"
+
+
 @pytest.mark.parametrize("path", MEASURED, ids=lambda p: p.name)
 def test_a_measured_file_holds_todays_bots_and_its_summary(path):
     """docs/strength.md quotes these files: each loads with the settings it
@@ -118,6 +124,7 @@ def test_a_measured_file_holds_todays_bots_and_its_summary(path):
     assert document["summary"] == json.loads(json.dumps(expected))
 
 
+@pytest.mark.slow
 def test_the_maps_are_fitted_on_the_experts_seats_by_table_and_budget(tmp_path):
     settings = CalibrationSettings(bots=("expert", "easy"), games=1, seed=4, round_cap=8, think=0.002)
     path = tmp_path / "calibration.json"

@@ -7,9 +7,11 @@ whose bots searched with other settings (budgets or knowledge) than the
 levels have now (bots/difficulty.py), so a change to a level that would
 leave a documented row describing other bots fails here until the row is
 measured again (or its file is moved out). The summary stored in a file
-must also be what its games give."""
+must also be what its games give, and the files in docs/results/ and
+docs/calibration/ are those strength.md names."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -17,8 +19,10 @@ import pytest
 from arena.sprt import Sprt
 from arena.tournament import TournamentSettings, load_results, results_summary
 from engine.game import parse_extensions
+from tests.arena.test_calibration import MEASURED
 
-RESULTS = sorted((Path(__file__).parents[2] / "docs" / "results").glob("*.json"))
+DOCS = Path(__file__).parents[2] / "docs"
+RESULTS = sorted((DOCS / "results").glob("*.json"))
 
 
 def settings_of(document: dict) -> TournamentSettings:
@@ -39,6 +43,25 @@ def settings_of(document: dict) -> TournamentSettings:
 
 def test_there_are_results_files():
     assert RESULTS, "docs/results/ holds no results file"
+
+
+def named_files(text: str) -> dict[str, re.Pattern]:
+    """The .json files a text names, each with its pattern: `sN` in a name
+    stands for any seed (`expert-4p-sN.json`)."""
+    return {name: re.compile(re.escape(name).replace("sN", r"s\d+"))
+            for name in re.findall(r"[\w+-]+\.json", text)}
+
+
+def test_the_files_are_those_the_figures_name():
+    """Every results file a row of docs/strength.md names is here (so the
+    tests here read it), and every file here backs a figure there."""
+    text = (DOCS / "strength.md").read_text(encoding="utf-8")
+    here = [path.name for path in RESULTS + MEASURED]
+    rows = named_files("\n".join(line for line in text.splitlines() if line.startswith("|")))
+    assert rows, "no row of docs/strength.md names a results file"
+    assert [cited for cited, row in rows.items() if not any(row.fullmatch(name) for name in here)] == []
+    named = named_files(text).values()
+    assert [name for name in here if not any(p.fullmatch(name) for p in named)] == []
 
 
 @pytest.mark.parametrize("path", RESULTS, ids=lambda p: p.name)

@@ -15,6 +15,7 @@ from arena.serve import HostError, serve
 from bots.difficulty import make_bot
 from engine import Config, Game
 from engine.seen import decision_seen_by, view_seen_by
+from tests.sweeps import sweep
 
 HELLO = {"type": "hello", "protocol": PROTOCOL, "version": VERSION}
 
@@ -29,7 +30,8 @@ def played(first, players: int, seed: int) -> dict:
     return table.document()
 
 
-@pytest.mark.parametrize("name, players", [("medium", 3), ("planner", 4), ("easy", 2)])
+@pytest.mark.parametrize("name, players", sweep([("medium", 3), ("planner", 4), ("easy", 2)],
+                                                quick={("planner", 4)}))
 def test_a_bot_through_the_protocol_plays_as_the_bot_itself(name, players):
     agent = OutsideAgent(f"cmd:{sys.executable} -m passport_cli agent --bot {name} --seed 5")
     through = played(agent, players, seed=21)
@@ -155,6 +157,7 @@ def test_new_game_settings_of_the_wrong_type_are_one_sentence():
             serve("random", 0, None, lines, io.StringIO())
 
 
+@pytest.mark.slow
 def test_passport_agent_reads_bytes_that_are_not_utf8_as_a_broken_protocol():
     done = subprocess.run([sys.executable, "-m", "passport_cli", "agent", "--bot", "random"],
                           input=b"\xff\xfe\n", capture_output=True, timeout=120)

@@ -39,6 +39,7 @@ def test_the_ratio_agrees_with_the_normal_approximation_on_many_samples():
     assert log_likelihood_ratio([], 0.5, 0.55) == 0.0
 
 
+@pytest.mark.slow
 def test_the_error_rates_are_about_what_was_asked():
     rng = random.Random(7)
     test = Sprt(0.5, 0.55)

@@ -115,6 +115,7 @@ def test_a_partial_cheaters_name_says_its_level_and_phases():
     assert "\n" not in str(error.value)
 
 
+@pytest.mark.slow
 def test_a_variant_that_changes_nothing_plays_the_levels_games():
     """The variant is the level's search with its settings changed, nothing
     else: with the level's own values it plays the very same games."""
@@ -279,6 +280,7 @@ def test_resume_skips_finished_games_and_gives_identical_totals(tmp_path, tiny_r
     assert sorted(r.number for r in played) == [5, 6]
 
 
+@pytest.mark.slow
 def test_two_workers_give_the_same_results_as_one(tmp_path, tiny_results):
     path = tmp_path / "results.json"
     assert run_tournament(TINY, workers=2, results_path=path) == tiny_results

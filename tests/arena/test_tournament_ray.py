@@ -17,6 +17,8 @@ from arena.tournament import (  # noqa: E402
     TournamentSettings, load_results, result_json, run_tournament,
 )
 
+pytestmark = pytest.mark.slow
+
 
 def as_json(settings, results):
     return [result_json(r, settings.players) for r in results]

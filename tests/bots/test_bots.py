@@ -385,6 +385,7 @@ def test_medium_and_hard_search_with_the_planners_prior_only_from_three_players(
                 assert settings.at_table_of(players, extensions).params(players)[K.P_PLANNER_PRIOR] == prior
 
 
+@pytest.mark.slow
 def test_four_mediums_without_extensions_finish_their_games():
     """Searching bots that steal from each other at every turn can keep a
     game from ending (docs/experiments.md, "a war of steals"): four mediums
@@ -415,6 +416,7 @@ def test_with_an_inner_share_a_decision_inside_a_move_gets_that_share_of_the_bud
     assert seen == {True, False}
 
 
+@pytest.mark.slow
 def test_a_move_goes_on_in_the_tree_of_its_first_decision():
     import copy
 

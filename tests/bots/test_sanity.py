@@ -10,7 +10,10 @@ from . import sanity
 
 @pytest.fixture(scope="module")
 def positions():
-    return [(position, sanity.replay(position)) for position in sanity.load()]
+    loaded = sanity.load()
+    assert {position["kind"] for position in loaded} == set(sanity.KINDS), \
+        f"{sanity.POSITIONS.name} holds no position of some kind"
+    return [(position, sanity.replay(position)) for position in loaded]
 
 
 def test_the_suite_replays_and_holds_each_kind(positions):

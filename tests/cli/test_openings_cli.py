@@ -14,6 +14,7 @@ from passport_cli.runs.openings import BuildSettings, deep_settings
 BUILD = ["openings", "build", "--players", "2", "--level", "hard", "--depth", "1", "--seed", "4"]
 
 
+@pytest.mark.slow
 def test_a_build_writes_a_book_that_goes_on_and_shows_its_entries(passport, tmp_path):
     out = tmp_path / "book.msgpack"
     first = passport(*BUILD, "--games", "2", "--out", out)
@@ -123,10 +124,15 @@ def test_the_books_the_package_ships_fit_todays_bots():
     import re
 
     from engine import Config, Game
+    from engine.cards import ALL_EXTENSIONS
     from openings import BOOKS_DIR
     from passport_cli.runs.openings import used_with
 
-    for path in sorted(BOOKS_DIR.glob("*.msgpack")):
+    shipped = sorted(BOOKS_DIR.glob("*.msgpack"))
+    # hard's books at 2, 3 and 4 players, without extensions and with all (docs/openings.md)
+    assert [path.name for path in shipped] == sorted(
+        f"hard-{players}p-x{mask}.msgpack" for players in (2, 3, 4) for mask in (0, ALL_EXTENSIONS))
+    for path in shipped:
         level, players, mask = re.fullmatch(r"(\w+)-(\d)p-x(\d+)\.msgpack", path.name).groups()
         book = read_book(path)
         book.check_built_with(used_with(level, int(players), int(mask)))

@@ -11,6 +11,7 @@ ray = pytest.importorskip("ray", reason="Ray is in the test extras: pip install 
 BUILD = ["openings", "build", "--players", "2", "--level", "hard", "--depth", "1", "--seed", "4"]
 
 
+@pytest.mark.slow
 def test_a_build_on_ray_gives_the_book_of_local_processes(ray_instance, passport, tmp_path):
     local, remote = tmp_path / "local.msgpack", tmp_path / "ray.msgpack"
     assert passport(*BUILD, "--games", "3", "--out", local).exit_code == 0

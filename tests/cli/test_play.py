@@ -504,6 +504,7 @@ def test_back_and_cancel_take_back_a_move_not_yet_made(play, home):
     assert mine[0] == "draw" and "offer" not in mine  # after Ana's steal, the draw
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ascii_only", [False, True])
 def test_lines_wrap_between_words_at_any_width_from_50(play, home, ascii_only):
     # The same game (seed, bots, answers) at 200 columns and at 80, 60 and

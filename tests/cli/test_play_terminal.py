@@ -31,7 +31,7 @@ PROMPT = "\n> "
 SEED = 11
 
 
-pytestmark = pytest.mark.usefixtures("easy_bots_ready")
+pytestmark = [pytest.mark.usefixtures("easy_bots_ready"), pytest.mark.slow]
 
 
 def spawn(home: Path, *args: str, columns: int = 80):

@@ -60,6 +60,7 @@ def test_saves_made_in_the_same_second_at_once_have_names_of_their_own(tmp_path,
     assert sorted(p.name for p in (tmp_path / "saves").iterdir()) == sorted(p.name for p in made)
 
 
+@pytest.mark.slow
 def test_twelve_games_started_in_the_same_second_keep_twelve_saves_and_rows(tmp_path):
     from engine.record import read_record
     from passport_cli.play import history
@@ -96,6 +97,7 @@ def test_a_game_being_played_is_not_resumed_by_another_program(tmp_path):
     second.release()
 
 
+@pytest.mark.slow
 def test_resuming_a_game_played_elsewhere_is_refused_in_one_sentence(tmp_path):
     from passport_cli.play.saves import GameLock
     home = tmp_path / "home"

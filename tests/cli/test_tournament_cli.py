@@ -254,6 +254,7 @@ def test_a_program_that_breaks_the_protocol_forfeits_and_the_run_goes_on(passpor
     assert again.exit_code == 0, again.output  # a file with forfeits resumes
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("workers", [1, 2])
 @pytest.mark.parametrize("line, detail", [
     ("'[' * 200_000", "more than 100,000 values"),
@@ -380,6 +381,7 @@ def hands_the_spy_can_name(reports: list[dict], run: Path) -> dict[str, list]:
     return named
 
 
+@pytest.mark.slow
 def test_a_seed_on_the_command_line_tells_a_program_every_hand(open_folder):
     """The spy's teeth: run as the host's user with --seed given, it finds
     the seed on the host's command line and every hand follows from it."""
@@ -391,6 +393,7 @@ def test_a_seed_on_the_command_line_tells_a_program_every_hand(open_folder):
         assert hands == json.loads((run / "records" / name).read_text())["setup"]["hands"]
 
 
+@pytest.mark.slow
 def test_without_a_seed_no_command_line_or_environment_tells_one(open_folder):
     """As the host's own user (no root needed): the run's seed is on no
     command line of the host or the keeper, not in the program's
@@ -412,6 +415,7 @@ def test_without_a_seed_no_command_line_or_environment_tells_one(open_folder):
     assert (run / "records").stat().st_mode & 0o777 == 0o700
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(os.geteuid() != 0, reason="needs root: the documented way to seat a program "
                     "you don't trust runs it as another user (--agent-user), which only root "
                     "can start")

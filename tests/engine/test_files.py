@@ -140,6 +140,7 @@ else:
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["astral.json", "strings.json", "objects.json",
                                   "strings.msgpack", "map.msgpack"])
 def test_the_costliest_file_within_the_limits_stays_far_below_500_mb(tmp_path, kind):

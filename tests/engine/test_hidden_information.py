@@ -13,6 +13,7 @@ from engine import cards as C
 from engine._knowledge import LOC_HIDDEN, let_decider_act
 from engine._validate import check_state
 from tests.engine.rules_helpers import postcards_hidden_in_a_big_hand
+from tests.sweeps import sweep
 
 
 def random_positions(players, extensions, seeds=range(6), every=5):
@@ -85,6 +86,7 @@ def test_mousetrap_question_is_asked_without_a_mousetrap():
     raise AssertionError("no seed without a Mousetrap in the victim's hand")
 
 
+@pytest.mark.slow
 def test_shuffle_pools_hold_over_long_games():
     """After reshuffles, determinize keeps every seat's pool knowledge exact."""
     from tests.engine.test_properties import check_pools
@@ -230,7 +232,7 @@ def test_a_world_dealt_mid_move_is_a_state_of_the_game(players, seed, steps, sea
     assert np.array_equal(world.observation(seat), game.observation(seat))
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("players", sweep([2, 3, 4, 5, 6], quick={3}))
 def test_every_world_dealt_for_every_seat_is_a_state_of_the_game(players):
     """At every decision of random games, a world for each seat passes the
     checks a state from outside passes, the seat to decide has a legal

@@ -7,6 +7,7 @@ import pytest
 from engine import Game
 from engine import cards as C
 from engine import _layout as L
+from tests.sweeps import sweep
 
 CONFIGS = [(p, ext) for p in range(2, 7) for ext in (0, 1, 2, 4, 8, 16, 31)]
 
@@ -27,7 +28,7 @@ def check_invariants(game: Game) -> None:
             assert game.hand_size(s) <= limit
 
 
-@pytest.mark.parametrize("players,extensions", CONFIGS)
+@pytest.mark.parametrize("players,extensions", sweep(CONFIGS, quick={(2, 0), (4, 31)}))
 def test_random_games_end_cleanly(players, extensions):
     for seed in range(3):
         game = Game.new(players=players, extensions=extensions, seed=seed, round_cap=40)
@@ -60,7 +61,7 @@ def kernel_state_is_consistent(S) -> bool:
     return True
 
 
-@pytest.mark.parametrize("players", range(2, 7))
+@pytest.mark.parametrize("players", sweep(range(2, 7), quick={4}))
 def test_thousands_of_kernel_games(players):
     """1,400 uniformly random games per player count (200 for each of: no
     extension, each extension alone, all five) end or reach the round cap."""

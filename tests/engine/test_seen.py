@@ -17,6 +17,7 @@ from engine.seen import (
     VIEW_VERSION, setup_seen_by, state_seen_by, step_seen_by, view_from_seen, view_seen_by,
 )
 from engine.steps import ACTION_FIELDS, CARD_IDS, Move
+from tests.sweeps import sweep
 
 
 def named_cards(seen: dict) -> set[str]:
@@ -83,7 +84,7 @@ def play_and_check(seed: int, players: int, decisions: int = 1500) -> int:
     return checked
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("players", sweep([2, 3, 4, 5, 6], quick={3}))
 def test_a_seat_is_told_no_card_it_did_not_see(players):
     checked = sum(play_and_check(seed, players) for seed in range(6))
     assert checked > 2000
@@ -162,7 +163,7 @@ def random_views(seed: int, players: int, decisions: int):
         game.apply(rng.choice(view.legal_actions))
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("players", sweep([2, 3, 4, 5, 6], quick={2}))
 def test_a_view_told_as_data_is_rebuilt_exactly(players):
     checked = 0
     for seed in range(3):

@@ -163,6 +163,7 @@ print(refused, played)
 """
 
 
+@pytest.mark.slow
 def test_a_corrupted_field_is_refused_or_plays_on_consistently():
     """One field of a reached state changed at random, 400 times: refused, or
     60 random moves from it each leave a state that passes. In a child

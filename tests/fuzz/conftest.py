@@ -1,9 +1,13 @@
 """The fuzz tests run bounded and seeded in `make test`, and long with
-`make fuzz` (PASSPORT_FUZZ=N cases a test, 100,000 by default there)."""
+`make fuzz` (PASSPORT_FUZZ=N cases a test, 100,000 by default there).
+Every test here is marked slow: 150 cases a family are left out of the
+quick loop, `pytest -m "not slow"`."""
 
 import functools
 import os
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 CASES = int(os.environ.get("PASSPORT_FUZZ", "0") or 0)
@@ -17,6 +21,13 @@ settings.register_profile(
     database=None,
 )
 FUZZ = settings.get_profile("passport-fuzz")
+HERE = Path(__file__).parent
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if HERE in item.path.parents:
+            item.add_marker(pytest.mark.slow)
 
 
 @functools.lru_cache(maxsize=1)
