@@ -15,10 +15,9 @@ import pytest
 from click.testing import CliRunner
 
 from passport_cli.main import cli
+from tests.saves import GAME, TO_THE_END, finished_rows, save_of
 from tests.sweeps import sweep
 
-TO_THE_END = "1\ny\n" * 600  # draw, say yes: seed 3 ends in round 16, won by Ana
-GAME = ("--seed", 3, "--bots", 1, "--difficulty", "easy")
 
 # What Rich itself writes on a terminal: colours (SGR), the cursor hidden
 # and shown, a line erased, the cursor moved up or to a column by a live
@@ -47,16 +46,6 @@ def invoke(home: Path, *args, input="", colour=False):
                else {"NO_COLOR": "1", "FORCE_COLOR": None})
     return CliRunner().invoke(cli, [str(a) for a in args], input=input, env=env,
                               prog_name="passport")
-
-
-def save_of(home: Path) -> Path:
-    [path] = sorted((home / "saves").glob("*.json"))
-    return path
-
-
-def finished_rows(home: Path) -> list:
-    from passport_cli.play import history
-    return history.games(home / "history.sqlite3")
 
 
 # ---- a name never costs the game ------------------------------------------------------------

@@ -14,9 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from passport_cli.main import cli
-
-TO_THE_END = "1\ny\n" * 600  # draw, say yes: seed 3 ends in round 16, won by Ana
-GAME = ("--seed", 3, "--bots", 1, "--difficulty", "easy")
+from tests.saves import GAME, TO_THE_END, finished_rows, save_of
 
 
 pytestmark = pytest.mark.usefixtures("easy_bots_ready")
@@ -26,16 +24,6 @@ def invoke(home: Path, *args, input=""):
     env = {"NO_COLOR": "1", "COLUMNS": "80", "PASSPORT_HOME": str(home)}
     return CliRunner().invoke(cli, [str(a) for a in args], input=input, env=env,
                               prog_name="passport")
-
-
-def save_of(home: Path) -> Path:
-    [path] = sorted((home / "saves").glob("*.json"))
-    return path
-
-
-def finished_rows(home: Path) -> list:
-    from passport_cli.play import history
-    return history.games(home / "history.sqlite3")
 
 
 @pytest.fixture

@@ -39,6 +39,26 @@ def reached(seed: int, steps: int) -> Game:
     return game
 
 
+# A reached state with one field set to any value: the seed, the steps, the
+# field and the value.
+CORRUPTION = (st.integers(0, 10**6), st.integers(0, 150), st.integers(0, L.STATE_SIZE - 1),
+              st.one_of(st.integers(-3, 70), st.integers(-2**63, 2**63 - 1)))
+
+
+def restored_with(seed: int, steps: int, field: int, value: int) -> Game | None:
+    """The game `reached(seed, steps)` restored with `value` in one field of
+    its state, or None when the restore refuses it."""
+    game = reached(seed, steps)
+    state = game.snapshot()
+    state[field] = value
+    try:
+        game.restore(state)
+    except ValueError:
+        event("corrupted state: refused")
+        return None
+    return game
+
+
 @FUZZ
 @given(st.integers(0, 10**6), st.integers(0, 150), st.lists(CALLS, min_size=1, max_size=8))
 def test_odd_arguments_are_refused_cleanly(seed, steps, calls):
@@ -70,19 +90,12 @@ def test_odd_configurations_are_config_errors_or_games(arguments):
 
 
 @FUZZ
-@given(st.integers(0, 10**6), st.integers(0, 150), st.integers(0, L.STATE_SIZE - 1),
-       st.one_of(st.integers(-3, 70), st.integers(-2**63, 2**63 - 1)),
-       st.integers(0, 2**32))
+@given(*CORRUPTION, st.integers(0, 2**32))
 def test_a_corrupted_field_is_refused_or_plays_on(seed, steps, field, value, moves_seed):
-    game = reached(seed, steps)
-    c = game.config
-    state = game.snapshot()
-    state[field] = value
-    try:
-        game.restore(state)
-    except ValueError:
-        event("corrupted state: refused")
+    game = restored_with(seed, steps, field, value)
+    if game is None:
         return
+    c = game.config
     event("corrupted state: accepted, played on")
     rng = np.random.default_rng(moves_seed)
     for _ in range(30):
