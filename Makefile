@@ -4,7 +4,7 @@ VENV    := .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 
-.PHONY: play test install warm bench fuzz clean
+.PHONY: play test quick install warm bench fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -22,10 +22,16 @@ warm: $(STAMP)
 play: warm
 	$(BIN)/passport play --bots 3
 
-# Tests use a throwaway numba cache: the cache only checks the defining file,
-# so a stale cache could hide a change in a helper module.
+# The whole suite, with a throwaway numba cache: every run compiles the
+# kernels from their sources, as a fresh install does.
 test: $(STAMP)
 	NUMBA_CACHE_DIR=$$(mktemp -d) $(BIN)/python -m pytest
+
+# The quick loop while you work: the tests not marked slow, with a numba
+# cache kept in .venv (engine/kernel_cache.py drops a package's kernels from
+# it whenever one of its sources changes).
+quick: $(STAMP)
+	NUMBA_CACHE_DIR=$(VENV)/numba-quick $(BIN)/python -m pytest -m "not slow"
 
 # The fuzz tests long: FUZZ cases each (make test runs 150, always the same).
 FUZZ ?= 100000

@@ -1,10 +1,10 @@
 """Shared test set-up.
 
-`make test` runs every test with a throwaway numba cache: numba's cache
-checks only the file that defines a kernel, so a cache kept across runs
-can hide a change to a helper module. `pytest -m "not slow"` is the quick
-loop (pyproject.toml marks what is slow); run it with a NUMBA_CACHE_DIR
-of its own, and empty that folder after a change to the kernels."""
+`make test` runs every test with a throwaway numba cache, so every run
+compiles the kernels from their sources as a fresh install does. `make
+quick` is the quick loop, `pytest -m "not slow"` (pyproject.toml marks what
+is slow), with a cache kept in .venv: engine/kernel_cache.py drops a
+package's kernels from it whenever one of its sources changes."""
 
 import pytest
 
