@@ -116,10 +116,11 @@ def think_option(help: str):
                         metavar="SECONDS", help=help)
 
 
-def deal_seed_option(help: str):
-    """The seed that deals one game (play, watch): random unless given."""
+def deal_seed_option(help: str, printed: str):
+    """The seed that deals one game (play, watch): random unless given, and
+    `printed` says when the game shows it."""
     return click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None,
-                        help=f"{help} [default: a random one, printed at the start]")
+                        help=f"{help} [default: a random one, printed {printed}]")
 
 
 def run_seed_option(help: str):

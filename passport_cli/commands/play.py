@@ -56,7 +56,8 @@ A bot may also be an outside program, cmd:COMMAND (docs/agent-protocol.md).
 @difficulty_option(LEVELS, "level", agents=True)
 @agent_user_option()
 @extensions_option("none")
-@deal_seed_option("Seed of the deal (and of the bots): the same seed, the same game.")
+@deal_seed_option("Seed of the deal (and of the bots): the same seed, the same game.",
+                  "when the game ends")
 @click.option("--name", default="You", show_default=True, callback=_name,
               help=f"Your name at the table: 1 to {NAME_LENGTH} characters, without control "
                    "or bidi characters (tabs, newlines, escape codes, U+202E ...).")

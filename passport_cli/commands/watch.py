@@ -27,7 +27,8 @@ def _save(ctx, param, value):
 @difficulty_option(BOT_NAMES, "bot", agents=True)
 @agent_user_option()
 @extensions_option("all")
-@deal_seed_option("Seed of the deal and the bots: the same seed, the same game.")
+@deal_seed_option("Seed of the deal and the bots: the same seed, the same game.",
+                  "at the start")
 @click.option("--reveal", is_flag=True,
               help="Show every hand and name every card (else only what every player knows).")
 @click.option("--delay", type=click.FloatRange(min=0), default=None, metavar="SECONDS",

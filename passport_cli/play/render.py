@@ -118,8 +118,11 @@ def render_discard(console: Console, cards: list[str]) -> None:
     if not cards:
         console.print("The discard pile is empty.")
         return
-    console.print(f"[bold]Discard pile[/], {len(cards)} cards, oldest first "
-                  "(the last is on top):")
+    if len(cards) == 1:
+        console.print("[bold]Discard pile[/], 1 card:")
+    else:
+        console.print(f"[bold]Discard pile[/], {len(cards)} cards, oldest first "
+                      "(the last is on top):")
     render_lines(console, [", ".join(cards)], indent=2)
 
 

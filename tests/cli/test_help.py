@@ -63,3 +63,12 @@ def test_each_level_is_one_line_in_the_help_the_readme_and_the_start(passport):
         assert f"{level:<7} {words}" in help_text
         assert f"| `{level}` | {words} |" in readme
     assert all(len(line) <= 80 for line in help_text.splitlines())
+
+
+def test_the_help_says_when_a_random_seed_is_shown(passport):
+    """play shows it when the game ends (earlier it would tell the bots'
+    hands to `watch --reveal`), watch at the start."""
+    def words(*args):
+        return " ".join(passport(*args).output.split())
+    assert "a random one, printed when the game ends" in words("play", "--help")
+    assert "a random one, printed at the start" in words("watch", "--help")

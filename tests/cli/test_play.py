@@ -344,6 +344,18 @@ def test_a_hand_of_one_card_is_one_card():
     assert "Your hand (1 card, limit 5)" in console.export_text()
 
 
+@pytest.mark.parametrize("cards,words", [
+    (["Tent"], "Discard pile, 1 card: Tent"),
+    (["Tent", "Camera"], "Discard pile, 2 cards, oldest first (the last is on top): Tent, Camera"),
+])
+def test_the_discard_pile_counts_its_cards_in_words(cards, words):
+    from rich.console import Console
+    from passport_cli.play.render import render_discard
+    console = Console(width=80, record=True, color_system=None)
+    render_discard(console, cards)
+    assert words in " ".join(console.export_text().split())
+
+
 def test_the_forbidden_items_note_speaks_of_them_when_there_are_two():
     from bots.difficulty import make_bot
     from engine import Game

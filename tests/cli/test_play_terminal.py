@@ -300,8 +300,8 @@ def test_what_is_typed_while_bots_move_answers_nothing(tmp_path):
 # half the time); SIGKILL leaves the last save made after a completed move.
 # Either way the save is the same game as one played straight through, it
 # resumes, and it reaches every "Your turn" prompt that was on the screen:
-# only the move under way may be missing. PASSPORT_KILLS=30 runs the count
-# the issue asks for (make test runs 3 of each).
+# only the move under way may be missing. make test runs 3 cases of each
+# signal; PASSPORT_KILLS=30 runs 30, the count docs/robustness.md reports.
 
 KILLS = int(os.environ.get("PASSPORT_KILLS", "0") or 0) or 3
 KILL_SEEDS = (11, 12, 13, 14, 15)
