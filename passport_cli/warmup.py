@@ -24,8 +24,21 @@ def prepare_bots(names) -> None:
 def kernels_cached(search_bots: bool = True) -> bool:
     """Whether numba's cache already holds the kernels a game needs (the
     engine's and, with `search_bots`, the bots'), so that nothing will be
-    compiled: `passport play` says "Preparing the engine (first run only)…"
+    compiled: `get_ready` says "Preparing the engine (first run only)…"
     only when this is False."""
     import bots
     import engine
     return engine.is_warm() and (not search_bots or bots.is_warm())
+
+
+def get_ready(app) -> None:
+    """Before a command that plays: on a first run, say so and compile every
+    kernel (the engine's and every bot's, about a minute, once); when they
+    are cached, nothing (each loads when first used)."""
+    if kernels_cached():
+        return
+    ellipsis = "..." if app.ascii else "…"
+    app.console.print(f"Preparing the engine (first run only){ellipsis}")
+    with app.status("Compiling the rules and the bots (about a minute, once)"):
+        prepare_engine()
+        prepare_bots(None)

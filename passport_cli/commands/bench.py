@@ -72,7 +72,7 @@ def play(app, as_json, games, rounds, hints, level, seed, think):
     from ..bench.render import render_play_bench
     from ..warmup import prepare_bots
 
-    with app.status("Preparing the bots (first run only)…"):
+    with app.status("Loading the bots' kernels (compiling them on a first run)…"):
         prepare_bots([level, "planner"])
     _report(app, as_json, lambda: run_play_bench(games, rounds, hints, level, seed, think),
             render_play_bench)
@@ -105,7 +105,7 @@ def _report(app, as_json: bool, measure, render) -> None:
 
     from ..warmup import prepare_engine
 
-    with app.status("Preparing the engine (first run only)…"):
+    with app.status("Loading the engine's kernels (compiling them on a first run)…"):
         prepare_engine()
     with app.status("Measuring…"):
         result = measure()

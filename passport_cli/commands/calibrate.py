@@ -43,7 +43,7 @@ def calibrate(ctx, bots, games, seed, extensions, round_cap, think, out, as_json
 
     from ..runs.calibrate import render_calibration
     from ..runs.render import GamesProgress
-    from ..warmup import prepare_bots, prepare_engine
+    from ..warmup import get_ready
 
     app = ctx.obj
     try:
@@ -51,9 +51,7 @@ def calibrate(ctx, bots, games, seed, extensions, round_cap, think, out, as_json
                                        extensions=extensions, round_cap=round_cap, think=think)
     except CalibrationError as error:
         raise click.BadParameter(str(error), ctx=ctx, param_hint="'--bots'") from None
-    with app.status("Preparing the engine and the bots (first run only)…"):
-        prepare_engine()
-        prepare_bots(settings.bots)
+    get_ready(app)
     try:
         with terminate_as_interrupt(), GamesProgress(app.console, games) as progress:
             samples = run_calibration(settings, out, on_game=progress.advance)

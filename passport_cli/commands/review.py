@@ -23,11 +23,9 @@ def review(app, record, seat, think, no_color, ascii_only):
     app.configure(no_color=no_color, ascii=ascii_only)
     from ..review import ReviewError, load, review as review_game
     from ..runs.review import ReviewProgress, render_review
-    from ..warmup import prepare_bots, prepare_engine
+    from ..warmup import get_ready
 
-    with app.status("Preparing the engine and the bots (first run only)…"):
-        prepare_engine()
-        prepare_bots(["expert"])
+    get_ready(app)
     try:
         load(record, seat)
     except ReviewError as error:

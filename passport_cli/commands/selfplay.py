@@ -38,12 +38,10 @@ def selfplay(app, games, players, bots, extensions, seed, out_dir, fmt, round_ca
     The same --seed gives the same games, move for move, on every machine."""
     from ..runs.render import SelfplayProgress, render_selfplay
     from ..runs.selfplay import run_selfplay
-    from ..warmup import prepare_bots, prepare_engine
+    from ..warmup import get_ready
 
     players, bots = seats(players, bots)
-    with app.status("Preparing the engine (first run only)…"):
-        prepare_engine()
-        prepare_bots(bots)
+    get_ready(app)
     with SelfplayProgress(app.console, games) as progress:
         run = run_selfplay(games, players, extensions, seed, out_dir, fmt, round_cap,
                            bots=bots, on_game=progress.advance)

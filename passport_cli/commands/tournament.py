@@ -118,7 +118,7 @@ def tournament(ctx, bots, players, deals, workers, backend, address, seed, exten
     )
 
     from ..runs.tournament import TournamentProgress, render_tournament
-    from ..warmup import prepare_bots, prepare_engine
+    from ..warmup import get_ready
 
     app = ctx.obj
     check_backend(backend, address)
@@ -149,9 +149,7 @@ def tournament(ctx, bots, players, deals, workers, backend, address, seed, exten
     except ResultsFileError as error:
         raise FileProblem(str(error)) from None
 
-    with app.status("Preparing the engine and the bots (first run only)…"):
-        prepare_engine()
-        prepare_bots(settings.bots)
+    get_ready(app)
     tally = RunningTally(settings.bots, done.values())
     test = None if sprt is None else SprtRun(sprt, settings.bots, done.values())
     played = len(done)

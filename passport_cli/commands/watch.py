@@ -60,10 +60,10 @@ def watch(ctx, bots, difficulty, extensions, seed, reveal, delay, think, round_c
     levels = difficulty * bots if len(difficulty) == 1 else difficulty
     if delay is None:
         delay = 0.5 if app.console.is_terminal else 0.0
-    from ..play.start import ready_engine
+    from ..warmup import get_ready
     from ..watch import Watch, new_table
     try:
-        ready_engine(app)
+        get_ready(app)
         table = new_table(levels, extensions, seed, round_cap, think, books=not no_book)
         session = Watch(table, app.console, reveal=reveal, delay=delay, save=save,
                         status=app.status)

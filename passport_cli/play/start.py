@@ -19,6 +19,7 @@ from ..stopping import (
 )
 from ..table.narrate import TURN_STEPS, listing, narrate
 from ..table import render as T
+from ..warmup import get_ready
 from .saves import GameLock, SaveError, read_save, resume_save
 from .session import Session, new_seats
 
@@ -70,7 +71,7 @@ def _play(app, *, bots, levels, extensions, seed, name, think, resume, book_path
                 locks.pop()
                 raise SaveError(f"Can't resume {path_text(resume)}: another passport play is "
                                 "playing that game; stop it there first.")
-        ready_engine(app)
+        get_ready(app)
         if doc is not None:
             table, me = resume_save(doc, resume)
         else:
@@ -160,27 +161,20 @@ def opening_books(config, think: float | None, path: Path | None = None,
 
 
 def play_again(console) -> bool:
-    """Whether the person, asked after a game, wants another at the same table."""
+    """Whether the person, asked after a game, wants another at the same
+    table: `again`, or Enter (or `quit`) to stop; anything else is asked again."""
     T.render_note(console, f"Type {AGAIN} for another game at the same table (a new deal), "
                            "or press Enter to stop.")
-    try:
-        return input("> ").strip().lower() == AGAIN
-    except (EOFError, KeyboardInterrupt):
-        console.print()
-        return False
-
-
-def ready_engine(app) -> None:
-    """Compile the kernels on a first run, saying so; nothing when they are cached.
-    Every bot's kernels are made ready (a hint is the expert's search)."""
-    from ..warmup import kernels_cached, prepare_bots, prepare_engine
-    if kernels_cached():
-        return
-    ellipsis = "..." if app.ascii else "…"
-    app.console.print(f"Preparing the engine (first run only){ellipsis}")
-    with app.status("Compiling the rules and the bots (about a minute, once)"):
-        prepare_engine()
-        prepare_bots(None)
+    while True:
+        try:
+            text = input("> ").strip().lower()
+        except (EOFError, KeyboardInterrupt):
+            console.print()
+            return False
+        if text in (AGAIN, "", "quit", "exit"):
+            return text == AGAIN
+        T.render_note(console, f"The game is over: type {AGAIN} for another, "
+                               "or press Enter to stop.")
 
 
 def new_game(bots: int, levels: list[str], extensions: int, seed: int | None, name: str):

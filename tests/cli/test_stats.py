@@ -100,3 +100,14 @@ def test_after_a_game_the_same_table_can_play_again(run):
     saved = re.findall(r"The game is saved to (\S+\.json)", " ".join(again.output.split()))
     assert len(saved) == 2 and saved[0] != saved[1]
     assert json.loads(Path(saved[1]).read_text())["config"]["seed"] != 3  # a new deal
+
+
+def test_a_move_typed_after_the_end_is_asked_again_and_enter_stops(run):
+    first = run("play", "--seed", 3, "--bots", 1, "--difficulty", "easy", input=TO_THE_END)
+    answered = first.output[:first.output.index("Type again for another game")].count("> ")
+    typed = "".join(TO_THE_END.splitlines(keepends=True)[:answered]) + "1\ndraw\n\n"
+    after = run("play", "--seed", 3, "--bots", 1, "--difficulty", "easy", input=typed)
+    assert after.exit_code == 0, after.output[-2000:]
+    out = " ".join(after.output.split())
+    assert out.count("The game is over: type again for another, or press Enter to stop.") == 2
+    assert out.count("You play against Ana (easy)") == 1
