@@ -116,25 +116,30 @@ def choice_note(game, seat: int, action: int) -> str:
             return "your only passport" if len(others) == 1 else ""
     if d.name == "yes" and game.phase == Phase.TRADE_REPLY:
         return reply_note(game, seat)
-    if d.name == "kind":
+    if d.name == "kind":  # a kind to ask for in a trade: one the person lacks and needs
         held = {C.card_kind(c) for c in game.hand(seat)}
-        if d.arg in needed_kinds(game, seat) and d.arg not in held:
+        if d.arg not in held and (d.arg in needed_kinds(game, seat)
+                                  or d.arg == C.KIND_PASSPORT):  # no travel without one (R6)
             return "needed"
     return ""
 
 
 def reply_note(game, seat: int) -> str:
-    """What accepting the pending offer takes from the person that they need:
-    their only passport (R6: no travel without one), items of their next
-    destination or the center."""
-    _, _, asked = game.pending_offer()
+    """What accepting the pending offer takes from the person that they need
+    and does not give back: their only passport (R6: no travel without one),
+    items of their next destination or the center."""
+    _, given, asked = game.pending_offer()
     hand = game.hand(seat)
-    passports = sum(C.card_kind(c) == C.KIND_PASSPORT for c in hand)
-    if C.KIND_PASSPORT in asked and asked.count(C.KIND_PASSPORT) >= passports:
-        return "you would give your only passport" if passports == 1 else "you would give every passport"
+    held = [C.card_kind(c) for c in hand]
+    back = [C.card_kind(c) for c in given]
+
+    def none_left(kind):
+        return held.count(kind) + back.count(kind) <= asked.count(kind)
+    if C.KIND_PASSPORT in asked and none_left(C.KIND_PASSPORT):
+        return ("you would give your only passport" if held.count(C.KIND_PASSPORT) == 1
+                else "you would give every passport")
     needed = [C.ITEM_KINDS[k] for k in dict.fromkeys(asked)
-              if k in needed_kinds(game, seat)
-              and asked.count(k) >= sum(C.card_kind(c) == k for c in hand)]
+              if k in needed_kinds(game, seat) and none_left(k)]
     return f"you would give up {listing(needed)}, which you need" if needed else ""
 
 

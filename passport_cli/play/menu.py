@@ -11,8 +11,17 @@ from ..table.narrate import card_words, listing, turns
 from . import hand as H
 
 
+# The most of a person's answer an error message repeats.
+ECHOED = 40
+
+
+def _echoed(text: str) -> str:
+    return text if len(text) <= ECHOED else text[:ECHOED - 1] + "…"
+
+
 def pick(text: str, choices: list[H.Choice]) -> tuple[H.Choice | None, str]:
-    """The option `text` names (its number, or the start of its words), or why none."""
+    """The option `text` names (its number, or the start of its words), or
+    why none (repeating at most ECHOED characters of it)."""
     count = len(choices)
     span = f"1 to {count}" if count > 1 else "1"
     if not text:
@@ -22,7 +31,8 @@ def pick(text: str, choices: list[H.Choice]) -> tuple[H.Choice | None, str]:
         number = int(text)
         if 1 <= number <= count:
             return choices[number - 1], ""
-        return None, f"There is no option {number}: choose {span}."
+        shown = number if len(text) <= ECHOED else _echoed(text)
+        return None, f"There is no option {shown}: choose {span}."
     query = " ".join(text.lower().split())
     answers = {"y": "yes", "yes": "yes", "n": "no", "no": "no"}
     if query in answers:  # an answer to a question (an offer, a Mousetrap)
@@ -41,9 +51,9 @@ def pick(text: str, choices: list[H.Choice]) -> tuple[H.Choice | None, str]:
     if len(distinct) == 1:
         return starts[0], ""
     if not starts:
-        return None, f'"{text}" is not an option or a command: type {"a number from " if count > 1 else ""}{span}, or help.'
+        return None, f'"{_echoed(text)}" is not an option or a command: type {"a number from " if count > 1 else ""}{span}, or help.'
     named = ", ".join(f"{c.number}. {c.label}" for c in starts[:4])
-    return None, f'"{text}" could be {named}{" …" if len(starts) > 4 else ""}: type more, or the number.'
+    return None, f'"{_echoed(text)}" could be {named}{" …" if len(starts) > 4 else ""}: type more, or the number.'
 
 
 # Decisions where the person chooses a set, one member at a time and in any

@@ -251,7 +251,8 @@ class Session:
     # ---- the person's decisions ----------------------------------------------------------
     def ask_person(self) -> Made:
         """The person's decision; a decision with one option is made for them
-        (and told with the others' moves), a set is chosen whole (`ask_set`)."""
+        (and told with the others' moves) unless it gives away their only
+        passport or a card they need; a set is chosen whole (`ask_set`)."""
         game = self.game
         phase = game.phase
         starts = phase in SCREEN_PHASES or (phase == Phase.DISCARD
@@ -262,7 +263,8 @@ class Session:
             made = self.ask_set(starts)
         else:
             menu = self.menu()
-            if phase == Phase.MAIN or len(menu.choices) > 1:
+            if (phase == Phase.MAIN or len(menu.choices) > 1
+                    or risky(phase, menu.choices[0])):  # even with no other option, asked
                 self.show(menu, starts)
                 made = Made((self.prompt(menu, confirm_risk=True),), True)
             else:
@@ -406,14 +408,21 @@ class Session:
             T.render_note(self.console, "Then choose again.")
 
     def confirm(self, question: str) -> bool:
-        """Ask a yes-or-no question; anything but yes is no."""
+        """Ask a yes-or-no question until it is answered; `quit` saves and
+        stops here as at any prompt."""
         T.render_note(self.console, question)
-        try:
-            text = self.read(PROMPT)
-        except EOFError:
-            self.console.print()
-            raise Stop(0, "End of input.") from None
-        return text.strip().lower() in ("y", "yes")
+        while True:
+            try:
+                text = self.read(PROMPT).strip().lower()
+            except EOFError:
+                self.console.print()
+                raise Stop(0, "End of input.") from None
+            if text in ("y", "yes", "n", "no"):
+                return text.startswith("y")
+            if text in ("quit", "exit"):
+                raise Stop(0, "Stopped.")
+            T.render_note(self.console, "Type y to confirm or n to choose again "
+                                        "(quit saves the game and stops).")
 
     def read_option(self, menu: H.Menu) -> int:
         """Read until the person names an option; commands are run in between."""

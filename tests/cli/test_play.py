@@ -191,7 +191,7 @@ def test_the_screen_shows_only_what_seat_0_knows(play, home):
     result = play("--seed", SEED, "--difficulty", "easy", input="")
     out = result.output
     assert f"Easy: {LEVEL_WORDS['easy']}." in out  # what the level means, at the start
-    assert "Round 1 · your turn" in out
+    assert "Round 1 of 200 · your turn" in out
     assert "Center: Japan (Chopsticks, Phrasebook, Travel Adapter)" in out
     assert "Your hand (4 cards, limit 7)" in out
     for name in ("Ana", "Bo", "Cy"):
@@ -285,6 +285,18 @@ def test_y_n_yes_and_no_answer_a_question():
         assert pick(text, reply)[0].action == action
     other = [Choice(1, L.A_DRAW, "draw"), Choice(2, L.A_DONE, "done")]
     assert pick("y", other)[0] is None  # no question asked: not an answer
+
+
+def test_a_long_answer_is_repeated_only_in_part():
+    from engine import kernels as L
+    from passport_cli.play.hand import Choice
+    from passport_cli.play.menu import ECHOED, pick
+    menu = [Choice(1, L.A_DRAW, "draw"), Choice(2, L.A_DONE, "done")]
+    for text in ("9" * 300, "x" * 200):
+        chosen, problem = pick(text, menu)
+        assert chosen is None and len(problem) < ECHOED + 80, problem
+        assert text[:ECHOED - 1] + "…" in problem
+    assert pick("7", menu)[1] == "There is no option 7: choose 1 to 2."
 
 
 def reply_position(players=3, seed=0):
@@ -560,6 +572,17 @@ def test_giving_away_the_only_passport_or_a_needed_card_asks_first(play, home):
     assert "Pay Swimsuit?" not in out
 
 
+def test_a_yes_or_no_question_is_asked_until_answered_and_quit_stops_there(play, home):
+    typed = "recycle\n3\n7\nmaybe\nquit\n"  # a number and a word are no answer; quit is
+    result = play("--seed", 5, "--bots", 1, "--difficulty", "easy", input=typed)
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    assert out.count("Type y to confirm or n to choose again (quit saves the game and "
+                     "stops).") == 2
+    assert "Then choose again." not in out and "Stopped." in out
+    assert "You paid" not in out
+
+
 def test_colours_carry_meaning_and_words_say_the_same():
     import io
 
@@ -740,3 +763,123 @@ def test_a_book_for_other_games_is_refused_in_one_sentence(play, home, tmp_path)
     bad.write_text("not a book")
     result = play("--bots", 1, "--book", bad, input="")
     assert result.exit_code == 2 and "Can't use the opening book" in result.output
+
+
+class _OfferedGame:
+    """Just what hand.reply_note asks of a game: a pending offer to seat 0."""
+
+    def __init__(self, hand, given, asked, destination, center):
+        self._hand, self._offer = hand, (0, given, asked)
+        self._destination, self.center = destination, center
+
+    def pending_offer(self):
+        return self._offer
+
+    def hand(self, seat):
+        return self._hand
+
+    def destination(self, seat):
+        return self._destination
+
+
+def test_a_reply_warns_of_what_the_trade_takes_and_does_not_give_back():
+    from engine import cards as C
+    from passport_cli.play.hand import reply_note
+
+    def card_of(kind, copy=0):
+        return [c for c in range(C.NUM_CARDS) if C.card_kind(c) == kind][copy]
+    umbrella, boots = C.ITEM_KINDS.index("Umbrella"), C.ITEM_KINDS.index("Hiking Boots")
+    home = next(n for n, kinds in enumerate(C.REQUIRED_KINDS) if umbrella in kinds)
+    center = next(n for n, kinds in enumerate(C.REQUIRED_KINDS)
+                  if n != home and umbrella not in kinds and boots not in kinds)
+    passport = card_of(C.KIND_PASSPORT)
+    hand = [card_of(umbrella), card_of(boots), passport]
+    # an Umbrella for Hiking Boots and an Umbrella: one Umbrella comes back
+    back = _OfferedGame(hand, [card_of(umbrella, 1)], [boots, umbrella], home, center)
+    assert reply_note(back, 0) == ""
+    # the same without the Umbrella coming back: the person would lose theirs
+    lost = _OfferedGame(hand, [card_of(boots, 1)], [boots, umbrella], home, center)
+    assert reply_note(lost, 0) == "you would give up Umbrella, which you need"
+    # a passport for a passport leaves one; a passport for a Tent does not
+    swap = _OfferedGame(hand, [card_of(C.KIND_PASSPORT, 1)], [C.KIND_PASSPORT], home, center)
+    assert reply_note(swap, 0) == ""
+    gone = _OfferedGame(hand, [card_of(boots, 1)], [C.KIND_PASSPORT], home, center)
+    assert reply_note(gone, 0) == "you would give your only passport"
+
+
+def test_the_table_counts_rounds_to_the_cap_and_warns_near_it():
+    from rich.console import Console
+
+    from bots.difficulty import make_bot
+    from engine import Game
+    from passport_cli.table import render as T
+    from passport_cli.table.view import table_view
+
+    def shown(game):
+        console = Console(width=80, record=True, color_system=None)
+        T.render_table(console, table_view(game, 0, ["You", "Ana", "Bo", "Cy"]))
+        return " ".join(console.export_text().split())
+
+    out = shown(Game.new(players=4, seed=3))
+    assert "Round 1 of 200 · " in out
+    assert "Nearly out of time" not in out
+    game = Game.new(players=4, seed=3, round_cap=3)
+    assert ("Nearly out of time: 2 more rounds after this one; if nobody has won after "
+            "round 3, nobody wins.") in shown(game)
+    bots = [make_bot("random", seat) for seat in range(4)]
+    while not game.over and game.round < 3:
+        game.apply(bots[game.decider].choose(game.view(game.decider)))
+    assert not game.over  # random players win nothing in two rounds
+    assert ("Nearly out of time: this is the last round: if nobody wins in it, "
+            "nobody wins.") in shown(game)
+
+
+def test_asking_for_a_passport_without_one_is_marked_needed():
+    from engine import cards as C
+    from engine.actions import encode
+    from passport_cli.play.hand import choice_note
+    boots = C.ITEM_KINDS.index("Hiking Boots")
+    card = next(c for c in range(C.NUM_CARDS) if C.card_kind(c) == boots)
+    passport = next(c for c in range(C.NUM_CARDS) if C.card_kind(c) == C.KIND_PASSPORT)
+    center = next(n for n, kinds in enumerate(C.REQUIRED_KINDS) if boots not in kinds)
+    without = _OfferedGame([card], [], [], center, center)
+    assert choice_note(without, 0, encode("kind", C.KIND_PASSPORT)) == "needed"
+    holding = _OfferedGame([card, passport], [], [], center, center)
+    assert choice_note(holding, 0, encode("kind", C.KIND_PASSPORT)) == ""
+
+
+def test_an_only_option_that_gives_away_the_only_passport_is_asked_first(play, home, tmp_path):
+    """Disposing of a forbidden item with a hand of it and a passport: the
+    passport is the one card to discard with it, and the person is asked."""
+    import json
+
+    from arena.match import Seat, Table
+    from bots.difficulty import make_bot
+    from engine import Config, Phase
+    from engine.game import parse_extensions
+    from engine import cards as C
+    from engine.actions import decode
+
+    def only_passport_to_give(game):
+        legal = game.legal_actions()
+        kinds = [C.card_kind(c) for c in game.hand(0)]
+        return (game.decider == 0 and game.phase == Phase.DISPOSE_WITH and len(legal) == 1
+                and C.card_kind(decode(legal[0]).arg) == C.KIND_PASSPORT
+                and kinds.count(C.KIND_PASSPORT) == 1)
+
+    for seed in range(200):
+        table = Table(Config(2, parse_extensions("forbidden"), seed, 200),
+                      [Seat("You", "human"), Seat("Ana", "bot:easy")],
+                      [make_bot("random", seed=s) for s in range(2)])
+        while not table.over and not only_passport_to_give(table.game):
+            table.step()
+        if not table.over:
+            break
+    assert only_passport_to_give(table.game), "no seed reaches the position"
+    path = tmp_path / "dispose.json"
+    path.write_text(json.dumps(table.document()))
+    result = play("--resume", path, input="1\nn\n1\ny\nquit\n")
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    assert out.count("(your only passport) Type y to confirm, n to choose again.") == 2
+    assert out.count("Then choose again.") == 1
