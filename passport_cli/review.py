@@ -44,7 +44,7 @@ class Review:
     name: str
     players: int
     decisions: list[Reviewed]
-    winner: str | None
+    ending: str  # how the game ended: "Ana won", "nobody won (round 200 was the last)"
 
 
 def load(path: Path, seat: int | None):
@@ -107,10 +107,16 @@ def review(path: Path, seat: int | None, think: float, advance: Callable[[int, i
                 chance(best.win_chance, game.players, settings.iterations, game.config.extensions)))
             advance(len(decisions), total)
         game.apply(action)
-    winner = None
-    if game.over and game.outcome.winner is not None:
-        winner = names[game.outcome.winner]
-    return Review(names[seat], game.players, decisions, winner)
+    return Review(names[seat], game.players, decisions, ending(game, names))
+
+
+def ending(game, names: list[str]) -> str:
+    """How a reviewed game ended, in a few words."""
+    if not game.over:
+        return "the game was not finished"
+    if game.outcome.winner is None:
+        return f"nobody won (round {game.outcome.rounds} was the last, the round cap)"
+    return f"{names[game.outcome.winner]} won"
 
 
 def costly(result: Review) -> list[Reviewed]:

@@ -58,7 +58,7 @@ def render_review(console: Console, result) -> None:
     console.print(Text.from_ansi(chart(console, [d.best_chance for d in decisions])))
     whose = "your" if result.name == "You" else f"{result.name}'s"
     render_lines(console, [shown(f"Reviewed {len(decisions)} of {whose} turns"
-                                 + (f"; {result.winner} won." if result.winner else "."),
+                                 + f"; {result.ending}.",
                                  "bold")])
     worst = costly(result)
     if not worst:

@@ -59,7 +59,36 @@ def card_words(card: int) -> str:
 
 
 def cards_words(cards) -> str:
-    return listing([C.CARD_WORDS[c] for c in cards])
+    """Cards as a person names them, copies counted: 'Camera and two Tents'."""
+    return counted([C.CARD_WORDS[c] for c in cards])
+
+
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def plural(name: str) -> str:
+    """'Tent' -> 'Tents', 'Local Currency' -> 'Local Currencies'; a name
+    that ends in s is its own plural ('Chopsticks', 'Binoculars')."""
+    if name.endswith("s"):
+        return name
+    if name.endswith("y") and name[-2:-1] not in tuple("aeiou"):
+        return name[:-1] + "ies"
+    return name + "s"
+
+
+def counted(names, article: bool = False) -> str:
+    """Names listed in their order, the copies of one counted: ['Tent',
+    'Camera', 'Tent'] -> 'two Tents and Camera' ('two Tents and a Camera'
+    with `article`)."""
+    names = list(names)
+    parts = []
+    for name in dict.fromkeys(names):
+        n = names.count(name)
+        if n == 1:
+            parts.append(with_article(name) if article else name)
+        else:
+            parts.append(f"{NUMBER_WORDS[n] if n < len(NUMBER_WORDS) else n} {plural(name)}")
+    return listing(parts)
 
 
 def count_words(n: int, thing: str = "card") -> str:
@@ -153,7 +182,7 @@ def _tell_recycle(t, seat, step, moves):
 
 
 def _tell_offer(t, seat, step, moves):
-    asked = listing([with_article(C.KIND_NAMES[k]) for k in step["ask"]])
+    asked = counted([C.KIND_NAMES[k] for k in step["ask"]], article=True)
     return [f"{t.who(seat)} offered {t.whom(step['to'])} {cards_words(step['give'])} "
             f"for {asked}."], moves
 

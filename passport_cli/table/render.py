@@ -57,8 +57,20 @@ def plain(console: Console, text):
     return to_ascii(text) if isinstance(text, str) else Text(to_ascii(words), style=text.style)
 
 
+# Rounds before the round cap from which the table warns that the game will
+# end without a winner (R8, "Round limit").
+CAP_WARNING_ROUNDS = 10
+
+
 def render_table(console: Console, view: TableView) -> None:
-    console.rule(shown(f"Round {view.round} · {view.active}", "bold"))
+    console.rule(shown(f"Round {view.round} of {view.round_cap} · {view.active}", "bold"))
+    left = view.round_cap - view.round
+    if view.active != "game over" and left < CAP_WARNING_ROUNDS:
+        render_lines(console, [Text.assemble(
+            ("Nearly out of time:", "bold yellow"),
+            " this is the last round: if nobody wins in it, nobody wins." if left == 0 else
+            f" {left} more round{'s' if left > 1 else ''} after this one; if nobody "
+            f"has won after round {view.round_cap}, nobody wins.")])
     render_lines(console, [Text.assemble(("Center:", "bold"),
                                          f" {view.center} ({', '.join(view.center_needs)})")])
     table = _seat_table(console, view)

@@ -52,6 +52,7 @@ class SeatRow:
 @dataclass(frozen=True)
 class TableView:
     round: int
+    round_cap: int              # after this round the game ends without a winner
     active: str
     center: str
     center_needs: list[str]
@@ -115,6 +116,7 @@ def table_view(game, viewer: int | None, names: list[str], own_listed: bool = Fa
     strike = game.strike_seat
     return TableView(
         round=game.round,
+        round_cap=game.config.round_cap,
         active="game over" if game.over else
         "your turn" if game.active == viewer else f"{names[game.active]}'s turn",
         center=C.COUNTRIES[game.center],

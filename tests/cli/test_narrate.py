@@ -61,6 +61,17 @@ def test_with_special_items_the_steal_happens_in_the_mousetrap_step():
         "Ana sprang a Mousetrap: the steal failed and the thief's turn ended."]
 
 
+def test_copies_of_one_card_are_counted_not_repeated():
+    offer = step(0, {"type": "offer", "to": 2, "give": ["Tent#1", "Camera#1", "Tent#2"],
+                     "ask": ["Umbrella", "Local Currency", "Umbrella"]}, [])
+    assert narrate([offer], NAMES, 1) == [
+        "Ana offered Cy two Tents and Camera for two Umbrellas and a Local Currency."]
+    ask = step(0, {"type": "offer", "to": 2, "give": ["Camera#1"],
+                   "ask": ["Chopsticks", "Chopsticks", "Local Currency", "Local Currency"]}, [])
+    assert narrate([ask], NAMES, 1) == [
+        "Ana offered Cy Camera for two Chopsticks and two Local Currencies."]
+
+
 def test_trades_are_public_and_bonus_draws_private():
     offer = step(0, {"type": "offer", "to": 2, "give": ["Camera#1", "Tent#2"],
                      "ask": ["Umbrella", "Passport"]}, [])

@@ -73,3 +73,17 @@ def test_bad_input_is_one_sentence(passport, save, tmp_path):
     assert seat.exit_code == 1 and "--seat 5: the game has seats 0 to 1." in seat.output
     for result in (missing, seat):
         assert "Traceback" not in result.output and len(result.output.strip().splitlines()) == 1
+
+
+def test_a_review_says_how_the_game_ended_a_draw_included():
+    from bots.difficulty import make_bot
+    from engine import Game
+    from passport_cli.review import ending
+    names = ["You", "Ana"]
+    game = Game.new(players=2, seed=1, round_cap=2)
+    assert ending(game, names) == "the game was not finished"
+    bots = [make_bot("random", seat) for seat in range(2)]
+    while not game.over:
+        game.apply(bots[game.decider].choose(game.view(game.decider)))
+    assert game.outcome.winner is None  # nobody wins in two rounds of random moves
+    assert ending(game, names) == "nobody won (round 2 was the last, the round cap)"

@@ -53,7 +53,7 @@ def test_watch_plays_to_the_end_and_saves_a_record_that_replays(tmp_path):
                  "--seed", 2, "--save", saved, *FAST)
     assert result.exit_code == 0, result.output
     assert "Ana (greedy) and Bo (greedy) play. Extensions: none." in result.output
-    assert "Round 1 · " in result.output and "Known to all" in result.output
+    assert "Round 1 of 200 · " in result.output and "Known to all" in result.output
     assert re.search(r"\n(Ana|Bo) traveled to the center country, \w+, and won in round \d+\.",
                      result.output)
     assert "Rounds played:" in result.output
