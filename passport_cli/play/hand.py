@@ -62,10 +62,15 @@ def hand_view(game, seat: int) -> HandView:
             left.remove(c)
         return [card_label(c) for c in picked]
 
+    def one_of_each(needed):
+        """A copy of each kind in `needed` (travel discards one, R6)."""
+        ones = [next((c for c in left if C.card_kind(c) == k), None) for k in needed]
+        return take(lambda c: c in ones)
+
     credit = C.CREDIT_CARD in hand
     for country in dict.fromkeys([destination, center]):
         needed = C.REQUIRED_KINDS[country]
-        cards = take(lambda c, needed=needed: C.card_kind(c) in needed)
+        cards = one_of_each(needed)
         missing = [C.ITEM_KINDS[k] for k in needed if k not in kinds]
         note = f"missing {listing(missing)}" if missing else "all three items"
         if missing and credit and len(missing) == 1:
@@ -86,6 +91,10 @@ def hand_view(game, seat: int) -> HandView:
         bribe = " unless you use a Bribe" if C.BRIBE in hand else ""
         them = "them" if len(forbidden) > 1 else "it"
         groups.append(HandGroup("Forbidden", forbidden, f"you can't travel holding {them}{bribe}"))
+    spares = take(lambda c: C.card_kind(c) in C.REQUIRED_KINDS[destination]
+                  or C.card_kind(c) in C.REQUIRED_KINDS[center])
+    if spares:
+        groups.append(HandGroup("Spare copies", spares, "you hold another of each"))
     others = take(lambda c: True)
     if others:
         groups.append(HandGroup("Other items", others))
@@ -102,18 +111,21 @@ def needed_kinds(game, seat: int) -> set[int]:
     return set(C.REQUIRED_KINDS[game.destination(seat)]) | set(C.REQUIRED_KINDS[game.center])
 
 
-def choice_note(game, seat: int, action: int) -> str:
-    """A word on what an option costs or gives the person (their own cards only)."""
+def choice_note(game, seat: int, action: int, picked=()) -> str:
+    """A word on what an option costs or gives the person (their own cards
+    only); `picked`: the cards already chosen for the same payment or offer."""
     d = decode(action)
     if d.name == "card":
         kind = C.card_kind(d.arg)
-        if kind in C.REQUIRED_KINDS[game.destination(seat)]:
-            return f"needed for {C.COUNTRIES[game.destination(seat)]}"
-        if kind in C.REQUIRED_KINDS[game.center]:
-            return f"needed for {C.COUNTRIES[game.center]}"
+        kept = [c for c in game.hand(seat)
+                if C.card_kind(c) == kind and c != d.arg and c not in picked]
+        needing = [country for country in dict.fromkeys((game.destination(seat), game.center))
+                   if kind in C.REQUIRED_KINDS[country]]  # each trip discards a copy (R6)
+        if needing:
+            return ("a spare copy" if len(kept) >= len(needing)
+                    else f"needed for {C.COUNTRIES[needing[0]]}")
         if kind == C.KIND_PASSPORT and d.arg in game.hand(seat):
-            others = [c for c in game.hand(seat) if C.card_kind(c) == C.KIND_PASSPORT]
-            return "your only passport" if len(others) == 1 else ""
+            return "" if kept else "your only passport"
     if d.name == "yes" and game.phase == Phase.TRADE_REPLY:
         return reply_note(game, seat)
     if d.name == "kind":  # a kind to ask for in a trade: one the person lacks and needs

@@ -97,8 +97,9 @@ def set_menu(game, me: int, names: list[str], candidates: list[int], picks: list
     phase = game.phase
     title, context = _title(game, me, names, phase, step_actions, recorder, picks)
     choices = []
+    picked_cards = [decode(a).arg for a in picks if decode(a).name == "card"]
     for number, action in enumerate(candidates, 1):
-        note = H.choice_note(game, me, action)
+        note = H.choice_note(game, me, action, picked_cards)
         times = picks.count(action)
         if times:
             mark = "chosen" if decode(action).name == "card" else \

@@ -883,3 +883,38 @@ def test_an_only_option_that_gives_away_the_only_passport_is_asked_first(play, h
     out = " ".join(result.output.split())
     assert out.count("(your only passport) Type y to confirm, n to choose again.") == 2
     assert out.count("Then choose again.") == 1
+
+
+def test_a_second_copy_of_a_needed_card_is_a_spare_until_the_first_is_chosen():
+    from engine import cards as C
+    from engine.actions import encode
+    from passport_cli.play.hand import choice_note
+    chopsticks = C.ITEM_KINDS.index("Chopsticks")
+    first, second = [c for c in range(C.NUM_CARDS) if C.card_kind(c) == chopsticks][:2]
+    japan = next(n for n, kinds in enumerate(C.REQUIRED_KINDS) if chopsticks in kinds)
+    center = next(n for n, kinds in enumerate(C.REQUIRED_KINDS) if chopsticks not in kinds)
+    game = _OfferedGame([first, second], [], [], japan, center)
+    assert choice_note(game, 0, encode("card", first)) == "a spare copy"
+    needed = f"needed for {C.COUNTRIES[japan]}"
+    assert choice_note(game, 0, encode("card", first), picked=[second]) == needed
+    assert choice_note(_OfferedGame([first], [], [], japan, center), 0,
+                       encode("card", first)) == needed
+
+    # a kind both trips ask for: two copies are both needed
+    both = next(n for n, kinds in enumerate(C.REQUIRED_KINDS) if chopsticks in kinds and n != japan)
+    assert choice_note(_OfferedGame([first, second], [], [], japan, both), 0,
+                       encode("card", first)) == needed
+
+
+def test_the_hand_shows_a_second_copy_as_a_spare():
+    from engine import cards as C
+    from passport_cli.play.hand import hand_view
+    chopsticks = C.ITEM_KINDS.index("Chopsticks")
+    first, second = [c for c in range(C.NUM_CARDS) if C.card_kind(c) == chopsticks][:2]
+    japan = next(n for n, kinds in enumerate(C.REQUIRED_KINDS) if chopsticks in kinds)
+    center = next(n for n, kinds in enumerate(C.REQUIRED_KINDS) if chopsticks not in kinds)
+    game = _OfferedGame([first, second], [], [], japan, center)
+    game.over, game.hand_limit = True, lambda seat: 7
+    groups = {g.title: [label.words for label in g.cards] for g in hand_view(game, 0).groups}
+    assert groups[f"For {C.COUNTRIES[japan]}"] == ["Chopsticks"]
+    assert groups["Spare copies"] == ["Chopsticks"]
