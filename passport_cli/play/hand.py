@@ -105,6 +105,40 @@ def hand_view(game, seat: int) -> HandView:
     return HandView(len(hand), game.hand_limit(seat), groups, ready)
 
 
+# ---- the card tracker -----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TrackedKind:
+    """Where the copies of one kind are, as far as a seat knows."""
+    kind: str
+    copies: int                 # in this game (R3: two of each item, a passport a player ...)
+    yours: int
+    seen: list[tuple[str, int]]  # (player, copies) known in another hand
+    discarded: int
+    unseen: int                 # in the draw pile or in a hand the seat has not seen
+
+
+def tracker(game, seat: int, names: list[str]) -> list[TrackedKind]:
+    """Every kind of card in the game, its copies placed as `seat` knows
+    them: its own hand, what it has seen of other hands, the discard pile
+    (public), and the rest, unseen (R7.4)."""
+    discard = [C.card_kind(c) for c in game.discard_pile()]
+    hands = {other: [C.card_kind(c) for c in game.hand(other)
+                     if other == seat or game.knows(seat, c)]
+             for other in range(game.players)}
+    rows = []
+    for kind in range(C.NUM_KINDS):
+        copies = game.copies(kind)
+        if not copies:
+            continue
+        seen = [(names[other], hands[other].count(kind)) for other in range(game.players)
+                if other != seat and kind in hands[other]]
+        yours, discarded = hands[seat].count(kind), discard.count(kind)
+        rows.append(TrackedKind(C.KIND_NAMES[kind], copies, yours, seen, discarded,
+                                copies - yours - discarded - sum(n for _, n in seen)))
+    return rows
+
+
 # ---- choices ---------------------------------------------------------------------------
 
 def needed_kinds(game, seat: int) -> set[int]:

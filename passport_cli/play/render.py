@@ -19,7 +19,7 @@ from rich.text import Text
 
 from ..safe_text import as_text, shown
 from ..table.render import plain, render_commands, render_lines, render_note
-from .hand import HandView, Menu
+from .hand import HandView, Menu, TrackedKind
 
 
 FLAG_STYLE = {"forbidden": "bold red", "passport": "green"}
@@ -112,6 +112,21 @@ def render_log(console: Console, turns: list[tuple[str, list[str]]]) -> None:
     for heading, lines in turns:
         console.print(shown(heading, "bold"))
         render_lines(console, lines, indent=2)
+
+
+def render_tracker(console: Console, rows: list[TrackedKind]) -> None:
+    """The card tracker: each kind's copies as the person knows them."""
+    table = Table(box=None, pad_edge=False, show_edge=False, title_justify="left",
+                  title="[bold]Where the cards are[/], as far as you know")
+    for heading in ("Kind", "In game", "Yours", "Seen with", "Discarded", "Unseen"):
+        table.add_column(heading, justify="left" if heading in ("Kind", "Seen with") else "right",
+                         overflow="fold")
+    for row in rows:
+        seen = ", ".join(f"{as_text(name)} {n}" for name, n in row.seen) or "-"
+        table.add_row(row.kind, str(row.copies), str(row.yours or "-"), seen,
+                      str(row.discarded or "-"), str(row.unseen or "-"))
+    console.print(table)
+    render_lines(console, ["Unseen: in the draw pile or in a hand you have not seen."])
 
 
 def render_discard(console: Console, cards: list[str]) -> None:

@@ -51,14 +51,15 @@ COMMANDS = [
     ("rules [R5.3 | word]", "read the rules: a section, or the sections that mention a word"),
     ("log", "everything you have seen so far this game"),
     ("discard", "the whole discard pile"),
+    ("cards", "where each kind of card is, as far as you know"),
     ("back", "take back your last choice in the move you are making"),
     ("cancel", "abandon the move you are making, back to where it began"),
     ("save [FILE]", "save the game; with FILE (.json or .msgpack), also a copy there"),
     ("quit", "save the game and stop; resume with passport play --resume FILE"),
     ("help", "this list"),
 ]
-COMMAND_WORDS = {"help", "?", "table", "hint", "rules", "log", "discard", "save", "quit", "exit",
-                 "back", "cancel"}
+COMMAND_WORDS = {"help", "?", "table", "hint", "rules", "log", "discard", "cards", "save", "quit",
+                 "exit", "back", "cancel"}
 # Steps that show the person cards of the draw pile: once shown, they can't
 # be taken back.
 SEEN_STEPS = {"local-guide", "trading-post"}
@@ -469,6 +470,8 @@ class Session:
         elif word == "discard":
             R.render_discard(console, [card_words(c)
                                        for c in self.game.discard_pile()])
+        elif word == "cards":
+            R.render_tracker(console, H.tracker(self.game, self.me, self.names))
         elif word == "save":
             self.save(Path(rest).expanduser() if rest else None)
         elif word in ("back", "cancel"):

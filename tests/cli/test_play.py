@@ -918,3 +918,44 @@ def test_the_hand_shows_a_second_copy_as_a_spare():
     groups = {g.title: [label.words for label in g.cards] for g in hand_view(game, 0).groups}
     assert groups[f"For {C.COUNTRIES[japan]}"] == ["Chopsticks"]
     assert groups["Spare copies"] == ["Chopsticks"]
+
+
+def test_the_card_tracker_tells_only_what_the_seat_knows():
+    """The same tracker in every world the seat can't tell from the real one
+    (R7.4), and every copy of each kind in exactly one of its columns."""
+    from bots.difficulty import make_bot
+    from engine import Game
+    from engine import cards as C
+    from passport_cli.play.hand import tracker
+    names = ["You", "Ana", "Bo", "Cy"]
+    checked = differed = 0
+    for seed in range(6):
+        game = Game.new(players=4, extensions="all", seed=seed)
+        bots = [make_bot("random", s) for s in range(4)]
+        for step in range(120):
+            if game.over:
+                break
+            if step % 20 == 0:
+                for seat in range(4):
+                    rows = tracker(game, seat, names)
+                    for world_seed in range(3):
+                        world = game.determinize(seat, world_seed)
+                        assert tracker(world, seat, names) == rows
+                        differed += any(world.hand(o) != game.hand(o) for o in range(4))
+                    for row in rows:
+                        assert row.unseen >= 0
+                        assert row.yours + row.discarded + row.unseen + sum(
+                            n for _, n in row.seen) == row.copies
+                    mine = [C.KIND_NAMES[C.card_kind(c)] for c in game.hand(seat)]
+                    assert sum(row.yours for row in rows) == len(mine)
+                    checked += 1
+            game.apply(bots[game.decider].choose(game.view(game.decider)))
+    assert checked >= 100 and differed >= 100  # the worlds deal the hidden cards anew
+
+
+def test_cards_at_a_prompt_shows_the_tracker(play, home):
+    result = play("--seed", 5, "--bots", 1, "--difficulty", "easy", input="cards\nquit\n")
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    assert "Where the cards are, as far as you know" in out
+    assert "Unseen: in the draw pile or in a hand you have not seen." in out
