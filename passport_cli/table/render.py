@@ -78,6 +78,9 @@ def render_table(console: Console, view: TableView) -> None:
         console.print(table)
     else:  # too narrow for four columns: a few lines per seat
         _render_seats(console, view)
+    if view.threats:
+        render_lines(console, [Text.assemble(("Watch out: ", "bold yellow"), as_text(line))
+                               for line in view.threats])
     characters = [(row.character, "you" if row.you else as_text(row.name))
                   for row in view.seats if row.character]
     if characters:

@@ -10,7 +10,7 @@ knows; the viewer None every card. The rendering code never sees the game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine import cards as C
 
@@ -65,6 +65,7 @@ class TableView:
     extensions: list[str]
     cards_title: str = "Known cards"    # the heading of the `known` column
     own_listed: bool = False    # the viewer's own row lists its hand in `known`
+    threats: list[str] = field(default_factory=list)  # rivals near a win, as the viewer knows
 
 
 # ---- cards ---------------------------------------------------------------------------
@@ -91,6 +92,29 @@ def known_cards(game, viewer: int | None, seat: int) -> list[int]:
     if viewer == PUBLIC:
         return [c for c in hand if all(game.knows(s, c) for s in range(game.players))]
     return [c for c in hand if game.knows(viewer, c)]
+
+
+def threats(game, viewer: int | None, names: list[str]) -> list[str]:
+    """The other players close to a win, from what `viewer` knows of their
+    hands (`known_cards`): postcards toward the 4 that win (R9.4), and the
+    items of their next trip (R6: the center's is the winning one)."""
+    lines = []
+    for seat in range(game.players):
+        if seat == viewer or game.over:
+            continue
+        kinds = [C.card_kind(c) for c in known_cards(game, viewer, seat)]
+        postcards = kinds.count(C.KIND_POSTCARD)
+        if postcards >= 2:
+            lines.append(f"{names[seat]} holds {postcards} postcards: 4 win.")
+        destination = game.destination(seat)
+        held = [C.ITEM_KINDS[k] for k in C.REQUIRED_KINDS[destination] if k in kinds]
+        stand_in = C.KIND_CREDIT_CARD in kinds  # Mom's Credit Card for a third item (R9.2)
+        where = C.COUNTRIES[destination] + (" (the center)" if destination == game.center else "")
+        if len(held) == 3 or (len(held) == 2 and stand_in):
+            lines.append(f"{names[seat]} holds what {where} asks for.")
+        elif len(held) == 2:
+            lines.append(f"{names[seat]} is one item from {where}: holds {listing(held)}.")
+    return lines
 
 
 def table_view(game, viewer: int | None, names: list[str], own_listed: bool = False) -> TableView:
@@ -128,6 +152,7 @@ def table_view(game, viewer: int | None, names: list[str], own_listed: bool = Fa
         cards_title=("Cards in hand" if viewer is None else
                      "Known to all" if viewer == PUBLIC else "Known cards"),
         own_listed=own_listed,
+        threats=threats(game, viewer, names),
     )
 
 

@@ -959,3 +959,27 @@ def test_cards_at_a_prompt_shows_the_tracker(play, home):
     out = " ".join(result.output.split())
     assert "Where the cards are, as far as you know" in out
     assert "Unseen: in the draw pile or in a hand you have not seen." in out
+
+
+def test_the_table_warns_of_rivals_near_a_win_from_what_the_seat_knows():
+    from bots.difficulty import make_bot
+    from engine import Game
+    from passport_cli.table.view import table_view, threats
+    names = ["You", "Ana", "Bo", "Cy"]
+    said = set()
+    for seed in range(3):
+        game = Game.new(players=4, extensions="all", seed=seed)
+        bots = [make_bot("random", s) for s in range(4)]
+        for step in range(100_000):
+            if game.over:
+                break
+            for seat in range(4) if step % 25 == 0 else ():
+                lines = threats(game, seat, names)  # the same in every world it can't tell apart
+                assert threats(game.determinize(seat, game.round), seat, names) == lines
+            said.update(line.split(" ", 1)[1].split(":")[0].split(" from ")[0]
+                        for line in threats(game, None, names))
+            game.apply(bots[game.decider].choose(game.view(game.decider)))
+    # every kind of line was said somewhere, seeing every hand
+    assert "is one item" in said and any(line.endswith(" postcards") for line in said), said
+    assert any(line.startswith("holds what") for line in said), said
+    assert table_view(Game.new(players=4, seed=0), 0, names).threats == []
