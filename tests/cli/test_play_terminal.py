@@ -86,8 +86,11 @@ class Player:
         return " ".join(block[starts[-1]:] if starts else block[-1:]), options
 
     def choose(self, screen: str) -> str:
-        if " ".join(screen.split()).endswith("Type y to confirm, n to choose again."):
+        said = " ".join(screen.split())
+        if said.endswith("Type y to confirm, n to choose again."):
             return "y"  # this player gives what its rules chose, needed or not
+        if said.endswith("or press Enter to stop."):
+            return ""  # the game is over: no other
         title, options = self.menu(screen)
         numbers = sorted(options)
 
