@@ -297,9 +297,10 @@ class Session:
             if decode(action).name == "done":
                 done = True
                 break
-            if decode(action).name == "card" and action in self.picks:
-                T.render_note(self.console, f"You chose {card_words(decode(action).arg)} "
-                              "already (back takes back your last choice).")
+            if decode(action).name == "card" and action in self.picks:  # chosen again: not chosen
+                self.picks.remove(action)
+                T.render_note(self.console, f"{card_words(decode(action).arg)} is no longer "
+                                            "chosen.")
                 continue
             self.picks.append(action)
             if len(self.picks) == (need if need is not None else MOST_IN_OFFER):
@@ -407,6 +408,7 @@ class Session:
             if self.confirm(f"{label}? ({choice.note}) Type y to confirm, n to choose again."):
                 return action
             T.render_note(self.console, "Then choose again.")
+            R.render_menu(self.console, menu)
 
     def confirm(self, question: str) -> bool:
         """Ask a yes-or-no question until it is answered; `quit` saves and

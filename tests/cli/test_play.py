@@ -983,3 +983,20 @@ def test_the_table_warns_of_rivals_near_a_win_from_what_the_seat_knows():
     assert "is one item" in said and any(line.endswith(" postcards") for line in said), said
     assert any(line.startswith("holds what") for line in said), said
     assert table_view(Game.new(players=4, seed=0), 0, names).threats == []
+
+
+def test_a_chosen_card_chosen_again_is_no_longer_chosen(play, home):
+    result = play("--seed", 5, "--bots", 1, "--difficulty", "easy",
+                  input="offer a trade\n1\n1\nquit\n")
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    after = out[out.index("Swimsuit is no longer chosen."):]
+    assert "1. offer Swimsuit 2." in after and "(chosen)" not in after
+
+
+def test_after_no_at_a_question_the_options_are_shown_again(play, home):
+    typed = "recycle\n3\nn\nquit\n"
+    result = play("--seed", 5, "--bots", 1, "--difficulty", "easy", input=typed)
+    out = " ".join(result.output.split())
+    after = out[out.index("Then choose again."):]
+    assert "3. pay Passport (Ghana) (your only passport)" in after
