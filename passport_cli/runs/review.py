@@ -39,9 +39,14 @@ def chart(console: Console, chances: list[float]) -> str:
     plt.clf()
     plt.plot(list(range(1, len(chances) + 1)), [100 * c for c in chances],
              marker="*" if plain else "braille")
-    plt.plotsize(min(console.width, 100), 14)
+    width = min(console.width, 100)
+    plt.plotsize(width, 14)
     plt.ylim(0, 100)
-    plt.title("Your win chance (%), the expert's estimate at each of your turns")
+    turns = len(chances)  # ticks at whole turns, at most five of them
+    ticks = sorted({round(1 + i * (turns - 1) / 4) for i in range(5)})
+    plt.xticks(ticks, [str(tick) for tick in ticks])
+    title = "Your win chance (%), the expert's estimate at each of your turns"
+    plt.title(title if len(title) + 4 <= width else "Your win chance (%)")
     plt.xlabel("your turns")
     plt.theme("clear")
     if plain:

@@ -87,3 +87,17 @@ def test_a_review_says_how_the_game_ended_a_draw_included():
         game.apply(bots[game.decider].choose(game.view(game.decider)))
     assert game.outcome.winner is None  # nobody wins in two rounds of random moves
     assert ending(game, names) == "nobody won (round 2 was the last, the round cap)"
+
+
+def test_the_chart_keeps_its_title_and_whole_turns_at_50_columns():
+    from rich.console import Console
+    from passport_cli.runs.review import chart
+    for width in (50, 80):
+        drawn = chart(Console(width=width, color_system=None, no_color=True),
+                      [turn / 24 for turn in range(24)])
+        lines = drawn.splitlines()
+        assert "Your win chance (%)" in lines[0]
+        label = max(i for i, line in enumerate(lines) if line.strip() == "your turns")
+        axis = lines[label - 1]
+        assert axis.split() == ["1", "7", "12", "18", "24"]
+        assert all(len(line) <= width for line in lines)
