@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Callable
 
 from rich.console import Console
+from rich.measure import Measurement
 from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
@@ -101,6 +102,10 @@ def _render_pairwise(console: Console, pairwise: dict) -> None:
     console.print(table)
 
 
+def counted(n: int, thing: str) -> str:
+    return f"{n} {thing}" + ("" if n == 1 else "s")
+
+
 def render_tournament(console: Console, summary: dict, *, resumed: int = 0,
                       out=None, records=None) -> None:
     """The results of a tournament (arena.tournament.results_summary)."""
@@ -120,17 +125,26 @@ def render_tournament(console: Console, summary: dict, *, resumed: int = 0,
     for header in ("Games", "Wins", "Draws", "Win rate", "95% CI", "Score", "95% CI",
                    "Rank", "Rating"):
         table.add_column(header, justify="right")
+    lines = []  # the same, a few lines a bot, where the table would be cut
     for name, row in summary["bots"].items():
         label = name if row["seats"] == 1 else f"{name} ×{row['seats']}"
         interval = _interval(row["ci_low"], row["ci_high"]) if row["games"] else "—"
         score_interval = _interval(row["score_low"], row["score_high"]) if row["games"] else "—"
         rank = "—" if row["mean_rank"] is None else f"{row['mean_rank']:.2f}"
-        rating = row["rating"]
+        rating = f"{row['rating']['mu']:.1f}±{row['rating']['sigma']:.1f}"
         table.add_row(shown(label), str(row["games"]), str(row["wins"]), str(row["draws"]),
                       _percent(row["win_rate"]), interval, _percent(row["score"]),
-                      score_interval, rank,
-                      f"{rating['mu']:.1f}±{rating['sigma']:.1f}")
-    console.print(table)
+                      score_interval, rank, rating)
+        lines.append(f"[bold]{markup(label)}[/]: {counted(row['games'], 'game')}, "
+                     f"{counted(row['wins'], 'win')}, {counted(row['draws'], 'draw')}; win rate {_percent(row['win_rate'])} ({interval}), "
+                     f"score {_percent(row['score'])} ({score_interval}), rank {rank}, "
+                     f"rating {rating}")
+    if Measurement.get(console, console.options.update_width(10_000), table).maximum \
+            <= console.width:
+        console.print(table)
+    else:
+        for line in lines:
+            console.print(line)
     if "pairwise" in summary:
         _render_pairwise(console, summary["pairwise"])
 

@@ -34,6 +34,20 @@ def test_table_for_people(passport):
     assert all(len(line) <= 80 for line in lines)
 
 
+def test_a_narrow_terminal_gets_the_figures_in_lines_not_cut_cells():
+    from click.testing import CliRunner
+
+    from passport_cli.main import cli
+    result = CliRunner().invoke(cli, ["tournament", *map(str, QUICK)],
+                                env={"NO_COLOR": "1", "COLUMNS": "50"})
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "…" not in out and all(len(line) <= 50 for line in out.splitlines())
+    said = " ".join(out.split())
+    assert "greedy: 4 games," in said and "random: 4 games," in said
+    assert "Bot Games Wins" not in said
+
+
 def test_three_bots_are_also_shown_head_to_head(passport):
     result = passport("tournament", "--bots", "planner,greedy,random", "--games", "3",
                       "--seed", "3", "--round-cap", "30")
