@@ -121,8 +121,25 @@ def decision_menu(game, me: int, names: list[str], step_actions: list[int], reco
     """What the person is deciding, in words, with the options."""
     phase = game.phase
     options = H.choices(game, me, names)
+    if phase == Phase.RECYCLE_TAKE:
+        options = _copies_grouped(options)
     title, context = _title(game, me, names, phase, step_actions, recorder)
     return H.Menu(title, context, options)
+
+
+def _copies_grouped(options: list[H.Choice]) -> list[H.Choice]:
+    """The cards of the discard pile to take, a line a card of the same words
+    (two copies of an item are the same to take) with their count, what the
+    person needs first, then by name."""
+    first: dict[str, H.Choice] = {}
+    counts: dict[str, int] = {}
+    for choice in options:
+        first.setdefault(choice.label, choice)
+        counts[choice.label] = counts.get(choice.label, 0) + 1
+    ordered = sorted(first.values(), key=lambda c: ("needed" not in c.note, c.label))
+    return [H.Choice(number, c.action, c.label + (f" ×{counts[c.label]}"
+                                                 if counts[c.label] > 1 else ""), c.note)
+            for number, c in enumerate(ordered, 1)]
 
 
 def _title(game, me, names, phase, step_actions, recorder, picks=()) -> tuple[str, list[str]]:

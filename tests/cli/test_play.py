@@ -1000,3 +1000,31 @@ def test_after_no_at_a_question_the_options_are_shown_again(play, home):
     out = " ".join(result.output.split())
     after = out[out.index("Then choose again."):]
     assert "3. pay Passport (Ghana) (your only passport)" in after
+
+
+def test_the_cards_to_take_by_recycling_are_grouped_and_sorted():
+    from bots.difficulty import make_bot
+    from engine import Game, Phase
+    from passport_cli.play.menu import decision_menu
+
+    class Steps:
+        steps = []
+    for seed in range(20):
+        game = Game.new(players=4, extensions="all", seed=seed)
+        bots = [make_bot("random", s) for s in range(4)]
+        while not game.over and not (game.phase == Phase.RECYCLE_TAKE
+                                     and len(game.legal_actions()) > 12):
+            game.apply(bots[game.decider].choose(game.view(game.decider)))
+        if not game.over:
+            break
+    me = game.decider
+    menu = decision_menu(game, me, ["You", "Ana", "Bo", "Cy"], [], Steps())
+    labels = [c.label for c in menu.choices]
+    assert len(set(labels)) == len(labels) < len(game.legal_actions())
+    assert any(label.endswith(" ×2") for label in labels)
+    needed = [c for c in menu.choices if "needed" in c.note]
+    assert menu.choices[:len(needed)] == needed
+    rest = [c.label for c in menu.choices[len(needed):]]
+    assert rest == sorted(rest)
+    assert [c.number for c in menu.choices] == list(range(1, len(labels) + 1))
+    assert {c.action for c in menu.choices} <= set(game.legal_actions())
