@@ -486,7 +486,7 @@ def test_a_payment_is_chosen_in_any_order_and_the_numbers_stay(play, home):
     # Seed 5, one bot: after Ana's steal the person holds Swimsuit, Hiking
     # Boots and their passport; the engine takes a payment in increasing card
     # order, the person does not have to.
-    typed = "recycle\n2\n2\n1\nsnorkel\nquit\n"
+    typed = "recycle\n2\n2\n2\n1\nsnorkel\nquit\n"  # 2 chosen, taken out, chosen again
     result = play("--seed", 5, "--bots", 1, "--difficulty", "easy", input=typed)
     assert result.exit_code == 0, result.output
     out = result.output
@@ -498,7 +498,7 @@ def test_a_payment_is_chosen_in_any_order_and_the_numbers_stay(play, home):
     second = out[out.index("Recycle — choose 2 cards to pay (1 more)"):]
     assert "Chosen so far: Hiking Boots." in second
     assert "1. pay Swimsuit" in second and "2. pay Hiking Boots (chosen)" in second
-    assert "You chose Hiking Boots already" in second  # "2" twice pays nothing twice
+    assert "Hiking Boots is no longer chosen." in second  # "2" twice pays nothing twice
     assert re.search(r"You paid Swimsuit and Hiking Boots", out)
     assert "take Snorkel" in out
 
