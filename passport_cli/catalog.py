@@ -123,3 +123,28 @@ def _characters(cards, book) -> CardTable:
     rows = [(name, row["ability"]) for name, row in zip(cards.CHARACTERS, abilities)]
     return CardTable("characters", f"Characters ({len(cards.CHARACTERS)})", "R9.5",
                      ("character", "ability"), rows)
+
+
+# What a table's kind is called, said of one of its cards.
+KIND_WORDS = {"items": "an item", "countries": "a country", "passports": "a passport",
+              "events": "an event", "specials": "a special item",
+              "forbidden": "a forbidden item", "postcards": "a postcard",
+              "characters": "a character"}
+
+
+def card_help(name: str) -> str | None:
+    """One card's entry, in a sentence: what kind it is, its rule's section
+    and its row of the card tables (`rules CARD`); None if no card is called
+    `name` (any case; "The" may be left out)."""
+    wanted = " ".join(name.lower().split())
+    for table in card_tables():
+        for row in table.rows:
+            card = row[0]
+            if wanted in (card.lower(), card.lower().removeprefix("the "),
+                          card.lower().removeprefix("greetings from ")):
+                facts = "; ".join(f"{column}: {value}" for column, value
+                                  in zip(table.columns[1:], row[1:])
+                                  if value and column != "index").rstrip(".")
+                return (f"{card}: {KIND_WORDS[table.kind]} ({table.rule})"
+                        + (f"; {facts}." if facts else "."))
+    return None

@@ -13,13 +13,15 @@ def rules(app, query: tuple[str, ...]) -> None:
       passport rules            the whole rulebook (paged on a terminal)
       passport rules R5.3       one section: Trade   (5.3 works too)
       passport rules R9         a section with all its subsections
-      passport rules mousetrap  the sections that mention a word, best first
+      passport rules steal      the sections that mention a word, best first
+      passport rules mousetrap  a card: its own rule, then the sections
     """
     import contextlib
 
     from rich.markdown import Markdown
 
     from .. import rulebook
+    from ..catalog import card_help
     from ..safe_text import as_text, shown
 
     console = app.console
@@ -32,6 +34,10 @@ def rules(app, query: tuple[str, ...]) -> None:
         return
 
     text = " ".join(query)
+    card = None if rulebook.is_section_id(text) else card_help(text)
+    if card is not None:  # a card's own rule first, then where the rules mention it
+        console.print(shown(card))
+        console.print()
     try:
         found = book.find(text)
     except rulebook.RuleNotFoundError as error:

@@ -31,12 +31,14 @@ from engine import cards as C
 from engine.actions import decode, encode
 
 from .. import stopping
+from ..catalog import card_help
 from ..safe_text import as_text, path_text
 from ..table import render as T
 from ..table import view as V
 from ..table.narrate import TURN_STEPS, card_words, listing, narrate, turns
 from . import hand as H
 from . import render as R
+from .explain import explain
 from .hint import expert_hint
 from .menu import MOST_IN_OFFER, SET_PHASES, decision_menu, pick, set_candidates, set_menu, set_size
 from .saves import SaveFile
@@ -56,6 +58,7 @@ COMMANDS = [
     ("cancel", "abandon the move you are making, back to where it began"),
     ("save [FILE]", "save the game; with FILE (.json or .msgpack), also a copy there"),
     ("quit", "save the game and stop; resume with passport play --resume FILE"),
+    ("help N, ?N", "what option N does, and its rule"),
     ("help", "this list"),
 ]
 COMMAND_WORDS = {"help", "?", "table", "hint", "rules", "log", "discard", "cards", "save", "quit",
@@ -444,7 +447,11 @@ class Session:
                               "type a number, a few words or a command (help).")
                 continue
             word, _, rest = text.partition(" ")
-            if word.lower() in COMMAND_WORDS and (rest == "" or word.lower() in ("rules", "save")):
+            if word.startswith("?") and word[1:].isdigit():  # ?N: help N
+                word, rest = "?", word[1:]
+            if word.lower() in COMMAND_WORDS and (rest == "" or word.lower() in ("rules", "save")
+                                                  or word.lower() in ("help", "?")
+                                                  and rest.strip().isdigit()):
                 self.command(word.lower(), rest.strip(), menu)
                 continue
             chosen, problem = pick(text, menu.choices)
@@ -458,7 +465,14 @@ class Session:
     # ---- commands ---------------------------------------------------------------------------
     def command(self, word: str, rest: str, menu: H.Menu) -> None:
         console = self.console
-        if word in ("help", "?"):
+        if word in ("help", "?") and rest.isdigit():
+            number = int(rest)
+            if 1 <= number <= len(menu.choices):
+                T.render_lines(console, explain(menu.choices[number - 1], self.game.phase))
+            else:
+                T.render_note(console, f"There is no option {number}: help N explains "
+                                       f"option N of 1 to {len(menu.choices)}.")
+        elif word in ("help", "?"):
             R.render_help(console, COMMANDS)
         elif word == "table":
             self.screen()
@@ -496,6 +510,11 @@ class Session:
             T.render_lines(self.console, ["Sections: " + ", ".join(
                 f"{s.id} {s.title}" for s in book.sections if s.id.count(".") == 0)
                 + ". Type rules and a section (rules R5.3) or a word (rules steal)."])
+            return
+        card = None if rulebook.is_section_id(query) else card_help(query)
+        if card is not None:  # one card's rule alone
+            T.render_lines(self.console, [card, f"Type rules {card.split('(')[-1].split(')')[0]}"
+                                                " for the whole section."])
             return
         try:
             found = book.find(query)

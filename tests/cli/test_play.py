@@ -1028,3 +1028,25 @@ def test_the_cards_to_take_by_recycling_are_grouped_and_sorted():
     assert rest == sorted(rest)
     assert [c.number for c in menu.choices] == list(range(1, len(labels) + 1))
     assert {c.action for c in menu.choices} <= set(game.legal_actions())
+
+
+def test_rules_of_a_card_at_a_prompt_is_that_card_alone(play, home):
+    result = play("--seed", 5, "--bots", 1, "--difficulty", "easy",
+                  input="rules customs declaration\nquit\n")
+    out = " ".join(result.output.split())
+    asked = out[out.index("> ") :]
+    assert ("Customs Declaration: a special item (R9.2); timing: free; effect: Discard one "
+            "forbidden item from your hand along with this card. Type rules R9.2 for the "
+            "whole section.") in asked
+    assert "Mom's Credit Card" not in asked  # not the whole table of special items
+
+
+def test_help_n_explains_an_option_with_its_rule(play, home):
+    typed = "help 1\n?3\nhelp 9\nrecycle\nhelp 1\nquit\n"
+    result = play("--seed", 5, "--bots", 1, "--difficulty", "easy", input=typed)
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    assert "1. draw a card The rule: R5.1 Draw (type rules R5.1)." in out
+    assert "3. offer a trade to Ana The rule: R5.3 Trade (type rules R5.3)." in out
+    assert "There is no option 9: help N explains option N of 1 to 4." in out
+    assert "1. pay Swimsuit Swimsuit: an item (R11.1); copies: 2; required by:" in out

@@ -54,6 +54,8 @@ def test_rules_word_lists_sections_best_first(passport):
     result = passport("rules", "mousetrap")
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
+    card, lines = " ".join(result.output.split("\n\n")[0].split()), lines[lines.index("") + 1:]
+    assert card.startswith("Mousetrap: a special item (R9.2); timing: reaction; effect: Play it")
     assert lines[0] == '"mousetrap" is in 3 sections, best match first:'
     assert lines[1].split()[0] == "R9.2"
     assert {line.split()[0] for line in lines[1:4]} == {"R9.2", "R5.4", "R11.5"}
@@ -249,3 +251,17 @@ def test_the_rules_speak_to_players(passport):
     for word in ("engine", "tests", "project", "comments may cite"):
         assert word not in rulebook.load().text.lower(), word
         assert word not in shown, word
+
+
+@pytest.mark.parametrize("name,entry", [
+    ("customs declaration", "Customs Declaration: a special item (R9.2); timing: free; effect: "
+                            "Discard one forbidden item from your hand along with this card."),
+    ("Chopsticks", "Chopsticks: an item (R11.1); copies: 2; required by: Japan, Thailand."),
+    ("smuggler", "The Smuggler: a character (R9.5); ability: As your action"),
+    ("the beach", "Greetings from the Beach: a postcard (R9.4)."),
+])
+def test_a_card_is_looked_up_by_its_name(name, entry):
+    from passport_cli.catalog import card_help
+    assert card_help(name).startswith(entry)
+    assert card_help("steal") is None and card_help("R5.3") is None
+
