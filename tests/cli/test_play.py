@@ -1050,3 +1050,12 @@ def test_help_n_explains_an_option_with_its_rule(play, home):
     assert "3. offer a trade to Ana The rule: R5.3 Trade (type rules R5.3)." in out
     assert "There is no option 9: help N explains option N of 1 to 4." in out
     assert "1. pay Swimsuit Swimsuit: an item (R11.1); copies: 2; required by:" in out
+
+
+def test_an_escape_typed_at_a_prompt_is_shown_as_text(play, home):
+    result = play("--seed", 5, "--bots", 1, "--difficulty", "easy",
+                  input="\x1b[31mred\tand\x9b2J\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "\x1b" not in result.output and "\x9b" not in result.output
+    said = " ".join(result.output.split())
+    assert '"\\x1b[31mred\\x09and\\x9b2J" is not an option or a command' in said
