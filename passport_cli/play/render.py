@@ -9,6 +9,8 @@ Rich's live displays are used only while bots think, never during a prompt.
 
 from __future__ import annotations
 
+import re
+
 from rich.cells import cell_len
 from rich.console import Console, Group
 from rich.live import Live
@@ -26,6 +28,9 @@ FLAG_STYLE = {"forbidden": "bold red", "passport": "green"}
 # A note that warns (the option gives away the only passport or a card the
 # person needs) stands out; its words say the same without colour.
 WARNING = "bold yellow"
+# A sentence of the recap that tells a card taken from the person
+# (table/narrate.py: "Ana stole Camera from you.").
+LOSS = re.compile(r" stole .+ from you\.$")
 
 
 def warns(note: str) -> bool:
@@ -42,11 +47,13 @@ def render_intro(console: Console, lines: list[str]) -> None:
 
 
 def render_recap(console: Console, title: str, lines: list[str]) -> None:
-    """Sentences under a heading ("Since your last turn")."""
+    """Sentences under a heading ("Since your last turn"); a card stolen from
+    the person stands out, marked "Lost:"."""
     if not lines:
         return
     console.print(shown(title, "bold"))
-    render_lines(console, lines, indent=2)
+    render_lines(console, [Text.assemble(("Lost: ", WARNING), as_text(line))
+                           if LOSS.search(line) else line for line in lines], indent=2)
 
 
 def render_hand(console: Console, view: HandView) -> None:

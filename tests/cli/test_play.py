@@ -1059,3 +1059,16 @@ def test_an_escape_typed_at_a_prompt_is_shown_as_text(play, home):
     assert "\x1b" not in result.output and "\x9b" not in result.output
     said = " ".join(result.output.split())
     assert '"\\x1b[31mred\\x09and\\x9b2J" is not an option or a command' in said
+
+
+def test_a_card_stolen_from_the_person_stands_out_in_the_recap():
+    from rich.console import Console
+
+    from passport_cli.play.render import render_recap
+    console = Console(width=80, record=True, color_system="standard", force_terminal=True)
+    lines = ["Ana drew a card.", "Ana stole Passport (Ghana) from you.",
+             "Bo stole a card from Ana."]
+    render_recap(console, "Since your last turn", lines)
+    out = console.export_text(styles=True, clear=False)
+    assert "Lost: Ana stole Passport (Ghana) from you." in console.export_text()
+    assert out.count("Lost:") == 1 and "\x1b[1;33mLost:" in out  # the sentence of narrate's
