@@ -47,12 +47,12 @@ def expert_hint(view, menu: H.Menu, think: float | None, book, seed: int, status
 
 def hint_lines(estimates, menu: H.Menu, iterations: int, players: int, budget: int,
                shown: int = 4, *, extensions: int) -> list[str]:
-    """The `shown` options the search looked at most, best estimate first
-    (the order of the playouts is not the order of the chances): each with
-    its chance in words (the chance map of a search of `budget` iterations
-    at a table of `players` with the extensions of bit mask `extensions`),
-    the most searched one marked, since that is the move the expert would
-    play."""
+    """The `shown` options the search looked at most: first the one it
+    searched most, marked as the expert's move (what it would play: a
+    search's estimates are surest where it looked most), then the others,
+    best estimate first; each with its chance in words (the chance map of a
+    search of `budget` iterations at a table of `players` with the
+    extensions of bit mask `extensions`)."""
     by_action = {choice.action: choice for choice in menu.choices}
     looked_at = [e for e in estimates if e.action in by_action][:shown]
     if not looked_at:
@@ -63,7 +63,8 @@ def hint_lines(estimates, menu: H.Menu, iterations: int, players: int, budget: i
         return e.visits > 0 and e.win_chance == e.win_chance
 
     lines = []
-    for estimate in sorted(looked_at, key=lambda e: (not rated(e), -e.win_chance if rated(e) else 0.0)):
+    others = sorted(looked_at[1:], key=lambda e: (not rated(e), -e.win_chance if rated(e) else 0.0))
+    for estimate in [most] + others:
         choice = by_action[estimate.action]
         playouts = f"{estimate.visits:,} of {iterations:,} playouts"
         if rated(estimate):
@@ -71,7 +72,7 @@ def hint_lines(estimates, menu: H.Menu, iterations: int, players: int, budget: i
                                  extensions)
         else:
             words = f"no estimate ({playouts})"
-        mark = "; the most searched" if estimate is most and len(looked_at) > 1 else ""
+        mark = "; the expert's move" if estimate is most and len(looked_at) > 1 else ""
         lines.append(f"{choice.number}. {choice.label}: {words}{mark}")
     return lines
 

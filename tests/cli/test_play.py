@@ -257,7 +257,7 @@ def test_a_hint_chance_is_calibrated_and_has_its_interval():
     assert chance(0.8, 4, 40_000) < chance(0.8, 4, 1_000)
 
 
-def test_a_hint_lists_the_most_searched_options_best_chance_first():
+def test_a_hint_puts_the_experts_move_first_then_the_best_chances():
     from bots.ismcts import MoveEstimate
     from passport_cli.play.hand import Choice, Menu
     from bots.chances import chance
@@ -269,8 +269,9 @@ def test_a_hint_lists_the_most_searched_options_best_chance_first():
                  MoveEstimate(13, 0, float("nan")), MoveEstimate(12, 90, 0.30)]
     from engine.cards import ALL_EXTENSIONS as ALL
     lines = hint_lines(estimates, menu, 1_290, players=2, budget=2_000, extensions=ALL)
-    assert [line.split(".")[0] for line in lines] == ["2", "1", "3", "4"]
-    assert lines[1].endswith("; the most searched") and f"{chance(0.49, 2, 2_000):.0%}" in lines[1]
+    assert [line.split(".")[0] for line in lines] == ["1", "2", "3", "4"]
+    assert lines[0].endswith("; the expert's move") and f"{chance(0.49, 2, 2_000):.0%}" in lines[0]
+    assert not any(line.endswith("move") for line in lines[1:])
     assert lines[3] == "4. trade: no estimate (0 of 1,290 playouts)"
     assert hint_lines(estimates, menu, 1_290, players=2, budget=2_000, shown=1, extensions=ALL) == [
         f"1. draw: {chance_words(0.49, 500, 2, 2_000, '500 of 1,290 playouts', ALL)}"]
