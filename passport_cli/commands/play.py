@@ -71,11 +71,23 @@ A bot may also be an outside program, cmd:COMMAND (docs/agent-protocol.md).
               "hard or the expert plays its moves (hint shows the expert's).")
 @click.option("--no-book", is_flag=True, default=False,
               help="Bots search their first moves too, without the package's opening books.")
+@click.option("--tutorial", is_flag=True, default=False,
+              help="A first game that teaches: a set deal against two easy bots, with a "
+                   "short lesson at the first decision of each kind.")
 @look_options
 @click.pass_context
 def play(ctx, bots, difficulty, extensions, seed, name, think, resume, book_path, no_book,
-         no_color, ascii_only):
+         tutorial, no_color, ascii_only):
     """`passport play`; its help is HELP."""
+    if tutorial:
+        given = [f"--{option.removesuffix('_path')}"
+                 for option in ("bots", "difficulty", "extensions", "seed", "resume", "book_path")
+                 if ctx.get_parameter_source(option) == click.core.ParameterSource.COMMANDLINE]
+        if given:
+            raise click.UsageError(f"--tutorial plays its own deal and table; leave out "
+                                   f"{', '.join(given)}.")
+        from ..play.lessons import TUTORIAL_BOTS, TUTORIAL_LEVEL, TUTORIAL_SEED
+        bots, difficulty, extensions, seed = TUTORIAL_BOTS, [TUTORIAL_LEVEL], 0, TUTORIAL_SEED
     if no_book and book_path is not None:
         raise click.UsageError("--book plays a book and --no-book none; give one of them.")
     if resume is not None:
@@ -98,4 +110,4 @@ def play(ctx, bots, difficulty, extensions, seed, name, think, resume, book_path
     from ..play.start import start
     ctx.exit(start(app, bots=bots, levels=difficulty, extensions=extensions, seed=seed,
                    name=name, think=think, resume=resume, book_path=book_path,
-                   shipped_books=not no_book))
+                   shipped_books=not no_book, lessons=tutorial))

@@ -40,6 +40,7 @@ from . import hand as H
 from . import render as R
 from .explain import explain
 from .hint import expert_hint
+from .lessons import due, lesson_lines
 from .menu import MOST_IN_OFFER, SET_PHASES, decision_menu, pick, set_candidates, set_menu, set_size
 from .saves import SaveFile
 
@@ -138,8 +139,11 @@ class Session:
     to a file of its own that `create_save` makes."""
 
     def __init__(self, table: Table, me: int, path: Path | None, console,
-                 think: float | None = None, read=input, books: dict | None = None) -> None:
+                 think: float | None = None, read=input, books: dict | None = None,
+                 lessons: bool = False) -> None:
         self.table = table
+        # --tutorial: the lessons given so far (None: no lessons)
+        self.lessons_given: set[str] | None = set() if lessons else None
         # opening books (openings.Book) by level: hard and the expert play theirs,
         # hint shows the expert's
         self.books = books or {}
@@ -343,6 +347,10 @@ class Session:
             self.recap = []
         elif starts or not self.screen_shown:
             self.screen()
+        if self.lessons_given is not None:
+            for lesson in due(self.game, self.me, self.lessons_given):
+                self.lessons_given.add(lesson)
+                T.render_lines(self.console, lesson_lines(lesson))
         R.render_menu(self.console, menu)
 
     def take_back(self, everything: bool) -> None:

@@ -26,7 +26,7 @@ from .session import Session, new_seats
 
 def start(app, *, bots: int, levels: list[str], extensions: int, seed: int | None,
           name: str, think: float | None, resume: Path | None, book_path: Path | None = None,
-          shipped_books: bool = True) -> int:
+          shipped_books: bool = True, lessons: bool = False) -> int:
     """Run a whole `passport play`; return the exit code (2: a save that
     can't be resumed or a game that can't be saved; 1: a save that failed
     at the end; 128 + the signal: stopped by Ctrl-C, SIGTERM or SIGHUP).
@@ -35,7 +35,7 @@ def start(app, *, bots: int, levels: list[str], extensions: int, seed: int | Non
         try:
             code = _start(app, bots=bots, levels=levels, extensions=extensions, seed=seed,
                           name=name, think=think, resume=resume, book_path=book_path,
-                          shipped_books=shipped_books)
+                          shipped_books=shipped_books, lessons=lessons)
         except KeyboardInterrupt as interrupt:  # after a game ended, asked for another
             code = exit_code(interrupt)
     came = last_received()
@@ -47,19 +47,19 @@ def start(app, *, bots: int, levels: list[str], extensions: int, seed: int | Non
 
 
 def _start(app, *, bots, levels, extensions, seed, name, think, resume, book_path,
-           shipped_books) -> int:
+           shipped_books, lessons) -> int:
     locks: list[GameLock] = []  # the game being played: no other program resumes it
     try:
         return _play(app, bots=bots, levels=levels, extensions=extensions, seed=seed,
                      name=name, think=think, resume=resume, book_path=book_path,
-                     shipped_books=shipped_books, locks=locks)
+                     shipped_books=shipped_books, locks=locks, lessons=lessons)
     finally:
         for lock in locks:
             lock.release()
 
 
 def _play(app, *, bots, levels, extensions, seed, name, think, resume, book_path,
-          shipped_books, locks) -> int:
+          shipped_books, locks, lessons) -> int:
     from engine.record import RecordError
 
     console = app.console
@@ -87,7 +87,7 @@ def _play(app, *, bots, levels, extensions, seed, name, think, resume, book_path
     while True:
         try:
             session = Session(table, me, resume if doc is not None else None, console, think,
-                              books=books)
+                              books=books, lessons=lessons)
             if doc is None:
                 session.create_save()
                 locks.append(GameLock(session.path))
@@ -117,6 +117,7 @@ def _play(app, *, bots, levels, extensions, seed, name, think, resume, book_path
         table, me = new_game(len(levels), levels, table.game.config.extensions, None,
                              seats[me].name)
         doc = None
+        lessons = False  # the tutorial is its first game
 
 
 AGAIN = "again"

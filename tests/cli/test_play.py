@@ -1073,3 +1073,23 @@ def test_a_card_stolen_from_the_person_stands_out_in_the_recap():
     out = console.export_text(styles=True, clear=False)
     assert "Lost: Ana stole Passport (Ghana) from you." in console.export_text()
     assert out.count("Lost:") == 1 and "\x1b[1;33mLost:" in out  # the sentence of narrate's
+
+
+def test_the_tutorial_teaches_each_kind_of_decision_once(play, home):
+    typed = "offer a trade to ana\n1\ndone\n1\ndone\n" + "1\n" * 12 + "quit\n"
+    result = play("--tutorial", input=typed)
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    assert "You play against Ana (easy) and Bo (easy). Extensions: none." in out
+    for lesson in ("The goal (R1)", "Your turn (R4)", "Trade (R5.3)"):
+        assert out.count(f"Lesson — {lesson}") == 1, lesson
+    assert out.index("Lesson — The goal") < out.index("Your turn (round 1)")
+    assert out.index("Lesson — Trade (R5.3)") < out.index("Trade with Ana — choose")
+    normal = play("--seed", 7, "--bots", 2, "--difficulty", "easy", input=typed)
+    assert "Lesson" not in normal.output
+
+
+def test_the_tutorial_plays_its_own_table(play, home):
+    result = play("--tutorial", "--seed", 3)
+    assert result.exit_code == 2 and "--tutorial plays its own deal and table; leave out --seed" \
+        in " ".join(result.output.split())
