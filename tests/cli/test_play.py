@@ -886,23 +886,30 @@ def test_an_only_option_that_gives_away_the_only_passport_is_asked_first(play, h
     assert out.count("Then choose again.") == 1
 
 
-def test_a_second_copy_of_a_needed_card_is_a_spare_until_the_first_is_chosen():
+def two_chopsticks():
+    """(a hand of both Chopsticks with Japan to travel to, its two cards,
+    Japan, a center that asks for no Chopsticks)."""
     from engine import cards as C
-    from engine.actions import encode
-    from passport_cli.play.hand import choice_note
     chopsticks = C.ITEM_KINDS.index("Chopsticks")
     first, second = [c for c in range(C.NUM_CARDS) if C.card_kind(c) == chopsticks][:2]
     japan = next(n for n, kinds in enumerate(C.REQUIRED_KINDS) if chopsticks in kinds)
     center = next(n for n, kinds in enumerate(C.REQUIRED_KINDS) if chopsticks not in kinds)
-    game = _OfferedGame([first, second], [], [], japan, center)
+    return _OfferedGame([first, second], [], [], japan, center), first, second, japan, center
+
+
+def test_a_second_copy_of_a_needed_card_is_a_spare_until_the_first_is_chosen():
+    from engine import cards as C
+    from engine.actions import encode
+    from passport_cli.play.hand import choice_note
+    game, first, second, japan, center = two_chopsticks()
     assert choice_note(game, 0, encode("card", first)) == "a spare copy"
     needed = f"needed for {C.COUNTRIES[japan]}"
     assert choice_note(game, 0, encode("card", first), picked=[second]) == needed
     assert choice_note(_OfferedGame([first], [], [], japan, center), 0,
                        encode("card", first)) == needed
-
     # a kind both trips ask for: two copies are both needed
-    both = next(n for n, kinds in enumerate(C.REQUIRED_KINDS) if chopsticks in kinds and n != japan)
+    both = next(n for n, kinds in enumerate(C.REQUIRED_KINDS)
+                if C.ITEM_KINDS.index("Chopsticks") in kinds and n != japan)
     assert choice_note(_OfferedGame([first, second], [], [], japan, both), 0,
                        encode("card", first)) == needed
 
@@ -910,11 +917,7 @@ def test_a_second_copy_of_a_needed_card_is_a_spare_until_the_first_is_chosen():
 def test_the_hand_shows_a_second_copy_as_a_spare():
     from engine import cards as C
     from passport_cli.play.hand import hand_view
-    chopsticks = C.ITEM_KINDS.index("Chopsticks")
-    first, second = [c for c in range(C.NUM_CARDS) if C.card_kind(c) == chopsticks][:2]
-    japan = next(n for n, kinds in enumerate(C.REQUIRED_KINDS) if chopsticks in kinds)
-    center = next(n for n, kinds in enumerate(C.REQUIRED_KINDS) if chopsticks not in kinds)
-    game = _OfferedGame([first, second], [], [], japan, center)
+    game, first, second, japan, center = two_chopsticks()
     game.over, game.hand_limit = True, lambda seat: 7
     groups = {g.title: [label.words for label in g.cards] for g in hand_view(game, 0).groups}
     assert groups[f"For {C.COUNTRIES[japan]}"] == ["Chopsticks"]
