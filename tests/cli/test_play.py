@@ -924,36 +924,43 @@ def test_the_hand_shows_a_second_copy_as_a_spare():
     assert groups["Spare copies"] == ["Chopsticks"]
 
 
+def random_positions(games: int, longest: int = 100_000):
+    """(game, step) at each step of `games` 4-player games of random bots
+    with every extension, up to `longest` steps a game."""
+    from bots.difficulty import make_bot
+    from engine import Game
+    for seed in range(games):
+        game = Game.new(players=4, extensions="all", seed=seed)
+        bots = [make_bot("random", s) for s in range(4)]
+        for step in range(longest):
+            if game.over:
+                break
+            yield game, step
+            game.apply(bots[game.decider].choose(game.view(game.decider)))
+
+
 def test_the_card_tracker_tells_only_what_the_seat_knows():
     """The same tracker in every world the seat can't tell from the real one
     (R7.4), and every copy of each kind in exactly one of its columns."""
-    from bots.difficulty import make_bot
-    from engine import Game
     from engine import cards as C
     from passport_cli.play.hand import tracker
     names = ["You", "Ana", "Bo", "Cy"]
     checked = differed = 0
-    for seed in range(6):
-        game = Game.new(players=4, extensions="all", seed=seed)
-        bots = [make_bot("random", s) for s in range(4)]
-        for step in range(120):
-            if game.over:
-                break
-            if step % 20 == 0:
-                for seat in range(4):
-                    rows = tracker(game, seat, names)
-                    for world_seed in range(3):
-                        world = game.determinize(seat, world_seed)
-                        assert tracker(world, seat, names) == rows
-                        differed += any(world.hand(o) != game.hand(o) for o in range(4))
-                    for row in rows:
-                        assert row.unseen >= 0
-                        assert row.yours + row.discarded + row.unseen + sum(
-                            n for _, n in row.seen) == row.copies
-                    mine = [C.KIND_NAMES[C.card_kind(c)] for c in game.hand(seat)]
-                    assert sum(row.yours for row in rows) == len(mine)
-                    checked += 1
-            game.apply(bots[game.decider].choose(game.view(game.decider)))
+    for game, step in random_positions(6, longest=120):
+        if step % 20 == 0:
+            for seat in range(4):
+                rows = tracker(game, seat, names)
+                for world_seed in range(3):
+                    world = game.determinize(seat, world_seed)
+                    assert tracker(world, seat, names) == rows
+                    differed += any(world.hand(o) != game.hand(o) for o in range(4))
+                for row in rows:
+                    assert row.unseen >= 0
+                    assert row.yours + row.discarded + row.unseen + sum(
+                        n for _, n in row.seen) == row.copies
+                mine = [C.KIND_NAMES[C.card_kind(c)] for c in game.hand(seat)]
+                assert sum(row.yours for row in rows) == len(mine)
+                checked += 1
     assert checked >= 100 and differed >= 100  # the worlds deal the hidden cards anew
 
 
@@ -966,23 +973,16 @@ def test_cards_at_a_prompt_shows_the_tracker(play, home):
 
 
 def test_the_table_warns_of_rivals_near_a_win_from_what_the_seat_knows():
-    from bots.difficulty import make_bot
     from engine import Game
     from passport_cli.table.view import table_view, threats
     names = ["You", "Ana", "Bo", "Cy"]
     said = set()
-    for seed in range(3):
-        game = Game.new(players=4, extensions="all", seed=seed)
-        bots = [make_bot("random", s) for s in range(4)]
-        for step in range(100_000):
-            if game.over:
-                break
-            for seat in range(4) if step % 25 == 0 else ():
-                lines = threats(game, seat, names)  # the same in every world it can't tell apart
-                assert threats(game.determinize(seat, game.round), seat, names) == lines
-            said.update(line.split(" ", 1)[1].split(":")[0].split(" from ")[0]
-                        for line in threats(game, None, names))
-            game.apply(bots[game.decider].choose(game.view(game.decider)))
+    for game, step in random_positions(3):
+        for seat in range(4) if step % 25 == 0 else ():
+            lines = threats(game, seat, names)  # the same in every world it can't tell apart
+            assert threats(game.determinize(seat, game.round), seat, names) == lines
+        said.update(line.split(" ", 1)[1].split(":")[0].split(" from ")[0]
+                    for line in threats(game, None, names))
     # every kind of line was said somewhere, seeing every hand
     assert "is one item" in said and any(line.endswith(" postcards") for line in said), said
     assert any(line.startswith("holds what") for line in said), said
