@@ -32,13 +32,14 @@ def kernels_cached(search_bots: bool = True) -> bool:
 
 
 def get_ready(app) -> None:
-    """Before a command that plays: on a first run, say so and compile every
-    kernel (the engine's and every bot's, about a minute, once); when they
-    are cached, nothing (each loads when first used)."""
+    """Before a command that plays: on a first run, say so (on a terminal)
+    and compile every kernel (the engine's and every bot's, about a minute,
+    once); when they are cached, nothing (each loads when first used)."""
     if kernels_cached():
         return
-    ellipsis = "..." if app.ascii else "…"
-    app.console.print(f"Preparing the engine (first run only){ellipsis}")
+    if app.console.is_terminal:  # piped output stays what the command prints
+        ellipsis = "..." if app.ascii else "…"
+        app.console.print(f"Preparing the engine (first run only){ellipsis}")
     with app.status("Compiling the rules and the bots (about a minute, once)"):
         prepare_engine()
         prepare_bots(None)

@@ -32,7 +32,8 @@ def test_a_command_says_it_prepares_the_engine_only_when_it_compiles(passport, m
                                                                    tmp_path):
     """Once the kernels are cached, tournament, selfplay and watch start
     without a word of preparing (the spinner said "first run only" on every
-    run); on a first run they say so and compile every kernel once."""
+    run); on a first run they say so on a terminal and compile every kernel
+    once, and piped output holds nothing but the command's own."""
     import contextlib
 
     from passport_cli import warmup
@@ -58,5 +59,6 @@ def test_a_command_says_it_prepares_the_engine_only_when_it_compiles(passport, m
     monkeypatch.setattr(warmup, "prepare_bots", lambda names: compiled.append(names))
     result = passport("tournament", "--players", 2, "--bots", "greedy,random", "--games", 1)
     assert result.exit_code == 0, result.output
-    assert "Preparing the engine (first run only)" in result.output
+    assert said[-1] == "Compiling the rules and the bots (about a minute, once)"
+    assert "Preparing" not in result.output  # piped: the output is the tournament's alone
     assert compiled == ["engine", None]  # every bot: the stamp then says all are cached
