@@ -129,7 +129,7 @@ def render_tracker(console: Console, rows: list[TrackedKind]) -> None:
         table.add_column(heading, justify="left" if heading in ("Kind", "Seen with") else "right",
                          overflow="fold")
     for row in rows:
-        seen = ", ".join(f"{as_text(name)} {n}" for name, n in row.seen) or "-"
+        seen = shown(", ".join(f"{name} {n}" for name, n in row.seen) or "-")  # names as text
         table.add_row(row.kind, str(row.copies), str(row.yours or "-"), seen,
                       str(row.discarded or "-"), str(row.unseen or "-"))
     console.print(table)

@@ -1096,3 +1096,14 @@ def test_the_tutorial_plays_its_own_table(play, home):
     result = play("--tutorial", "--seed", 3)
     assert result.exit_code == 2 and "--tutorial plays its own deal and table; leave out --seed" \
         in " ".join(result.output.split())
+
+
+def test_the_tracker_shows_names_as_text():
+    from rich.console import Console
+
+    from passport_cli.play.hand import TrackedKind
+    from passport_cli.play.render import render_tracker
+    console = Console(width=80, record=True, color_system=None)
+    render_tracker(console, [TrackedKind("Tent", 2, 0, [("[/]\x1b[2J[bold]", 1)], 0, 1)])
+    out = console.export_text()
+    assert "[/]\\x1b[2J[bold] 1" in out and "\x1b" not in out

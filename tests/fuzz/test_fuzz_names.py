@@ -79,7 +79,7 @@ def named(doc: dict, names: list[str], folder: Path) -> Path:
 
 def play_screens(console, doc: dict, path: Path, finished: bool) -> None:
     """passport play's screens of a save: the opening words, the table,
-    the hand, the menu, a hint's lines, the log; the end of a finished
+    the hand, the menu, the card tracker, a hint's lines, the log; the end of a finished
     game, with its save and its row in the tally."""
     from bots.ismcts import MoveEstimate
     from passport_cli.play import render as R
@@ -94,9 +94,10 @@ def play_screens(console, doc: dict, path: Path, finished: bool) -> None:
         assert session.finish() == 0
         return
     R.render_recap(console, "Since your last turn", since_last_turn(session))
-    session.screen()
+    session.screen()  # the table, its warnings of rivals near a win, the hand
     menu = session.menu()
     R.render_menu(console, menu)
+    session.command("cards", "", menu)  # the card tracker: who holds what, by name
     estimates = [MoveEstimate(choice.action, 10 - i, 0.5) for i, choice in enumerate(menu.choices)]
     R.render_hint(console, hint_lines(estimates, menu, 100, table.game.players, 100,
                                       extensions=table.game.config.extensions))
