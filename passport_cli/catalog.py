@@ -132,10 +132,17 @@ KIND_WORDS = {"items": "an item", "countries": "a country", "passports": "a pass
               "characters": "a character"}
 
 
-def card_help(name: str) -> str | None:
-    """One card's entry, in a sentence: what kind it is, its rule's section
-    and its row of the card tables (`rules CARD`); None if no card is called
-    `name` (any case; "The" may be left out)."""
+class CardHelp(NamedTuple):
+    """One card's entry: a sentence (what kind it is, its rule's section and
+    its row of the card tables) and that rule's section id."""
+
+    words: str
+    rule: str
+
+
+def card_help(name: str) -> CardHelp | None:
+    """The card called `name` (any case; "The" may be left out), for `rules
+    CARD`; None if no card is called so."""
     wanted = " ".join(name.lower().split())
     for table in card_tables():
         for row in table.rows:
@@ -145,6 +152,6 @@ def card_help(name: str) -> str | None:
                 facts = "; ".join(f"{column}: {value}" for column, value
                                   in zip(table.columns[1:], row[1:])
                                   if value and column != "index").rstrip(".")
-                return (f"{card}: {KIND_WORDS[table.kind]} ({table.rule})"
-                        + (f"; {facts}." if facts else "."))
+                return CardHelp(f"{card}: {KIND_WORDS[table.kind]} ({table.rule})"
+                                + (f"; {facts}." if facts else "."), table.rule)
     return None

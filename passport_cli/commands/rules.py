@@ -36,7 +36,7 @@ def rules(app, query: tuple[str, ...]) -> None:
     text = " ".join(query)
     card = None if rulebook.is_section_id(text) else card_help(text)
     if card is not None:  # a card's own rule first, then where the rules mention it
-        console.print(shown(card))
+        console.print(shown(card.words))
         console.print()
     try:
         found = book.find(text)

@@ -37,7 +37,7 @@ def explain(choice: H.Choice, phase: Phase) -> list[str]:
     lines = [label]
     entry = card_help(card) if card else None
     if entry:
-        lines.append(entry)
+        lines.append(entry.words)
     elif section:
         title = rulebook.load().section(section).title
         lines.append(f"The rule: {section} {title} (type rules {section}).")

@@ -521,8 +521,8 @@ class Session:
             return
         card = None if rulebook.is_section_id(query) else card_help(query)
         if card is not None:  # one card's rule alone
-            T.render_lines(self.console, [card, f"Type rules {card.split('(')[-1].split(')')[0]}"
-                                                " for the whole section."])
+            T.render_lines(self.console, [card.words,
+                                          f"Type rules {card.rule} for the whole section."])
             return
         try:
             found = book.find(query)

@@ -15,6 +15,7 @@ from rich.text import Text
 from engine.cards import EXTENSIONS
 
 from ..safe_text import as_text, markup, path_text, shown
+from ..table.narrate import count_words
 from .render import GamesProgress, entries_text
 
 
@@ -102,10 +103,6 @@ def _render_pairwise(console: Console, pairwise: dict) -> None:
     console.print(table)
 
 
-def counted(n: int, thing: str) -> str:
-    return f"{n} {thing}" + ("" if n == 1 else "s")
-
-
 def render_tournament(console: Console, summary: dict, *, resumed: int = 0,
                       out=None, records=None) -> None:
     """The results of a tournament (arena.tournament.results_summary)."""
@@ -135,8 +132,8 @@ def render_tournament(console: Console, summary: dict, *, resumed: int = 0,
         table.add_row(shown(label), str(row["games"]), str(row["wins"]), str(row["draws"]),
                       _percent(row["win_rate"]), interval, _percent(row["score"]),
                       score_interval, rank, rating)
-        lines.append(f"[bold]{markup(label)}[/]: {counted(row['games'], 'game')}, "
-                     f"{counted(row['wins'], 'win')}, {counted(row['draws'], 'draw')}; win rate {_percent(row['win_rate'])} ({interval}), "
+        lines.append(f"[bold]{markup(label)}[/]: {count_words(row['games'], 'game')}, "
+                     f"{count_words(row['wins'], 'win')}, {count_words(row['draws'], 'draw')}; win rate {_percent(row['win_rate'])} ({interval}), "
                      f"score {_percent(row['score'])} ({score_interval}), rank {rank}, "
                      f"rating {rating}")
     if Measurement.get(console, console.options.update_width(10_000), table).maximum \

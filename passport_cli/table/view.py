@@ -94,15 +94,17 @@ def known_cards(game, viewer: int | None, seat: int) -> list[int]:
     return [c for c in hand if game.knows(viewer, c)]
 
 
-def threats(game, viewer: int | None, names: list[str]) -> list[str]:
+def threats(game, viewer: int | None, names: list[str], known=None) -> list[str]:
     """The other players close to a win, from what `viewer` knows of their
-    hands (`known_cards`): postcards toward the 4 that win (R9.4), and the
-    items of their next trip (R6: the center's is the winning one)."""
+    hands (`known_cards`, or `known[seat]` when the caller has them):
+    postcards toward the 4 that win (R9.4), and the items of their next
+    trip (R6: the center's is the winning one)."""
     lines = []
     for seat in range(game.players):
         if seat == viewer or game.over:
             continue
-        kinds = [C.card_kind(c) for c in known_cards(game, viewer, seat)]
+        cards = known[seat] if known is not None else known_cards(game, viewer, seat)
+        kinds = [C.card_kind(c) for c in cards]
         postcards = kinds.count(C.KIND_POSTCARD)
         if postcards >= 2:
             lines.append(f"{names[seat]} holds {postcards} postcards: 4 win.")
@@ -122,10 +124,10 @@ def table_view(game, viewer: int | None, names: list[str], own_listed: bool = Fa
     PUBLIC or None, as in `known_cards`). With `own_listed` the viewer's own
     row lists its hand too (replays, which show no separate hand)."""
     rows = []
-    for seat in range(game.players):
+    knowns = [known_cards(game, viewer, seat) for seat in range(game.players)]
+    for seat, known in enumerate(knowns):
         destination = game.destination(seat)
         character = game.character(seat)
-        known = known_cards(game, viewer, seat)
         rows.append(SeatRow(
             name=names[seat], you=seat == viewer, active=seat == game.active and not game.over,
             character=C.CHARACTERS[character].removeprefix("The ") if character is not None else None,
@@ -152,7 +154,7 @@ def table_view(game, viewer: int | None, names: list[str], own_listed: bool = Fa
         cards_title=("Cards in hand" if viewer is None else
                      "Known to all" if viewer == PUBLIC else "Known cards"),
         own_listed=own_listed,
-        threats=threats(game, viewer, names),
+        threats=threats(game, viewer, names, knowns),
     )
 
 

@@ -262,6 +262,6 @@ def test_the_rules_speak_to_players(passport):
 ])
 def test_a_card_is_looked_up_by_its_name(name, entry):
     from passport_cli.catalog import card_help
-    assert card_help(name).startswith(entry)
+    assert card_help(name).words.startswith(entry)
     assert card_help("steal") is None and card_help("R5.3") is None
 
