@@ -19,7 +19,7 @@ from pathlib import Path
 
 from engine import cards as C
 
-from .safe_text import as_text, path_text, seat_name
+from .safe_text import YOU, as_text, path_text, seat_name
 from .table import render as T
 from .table import view as V
 from .table.narrate import PUBLIC, listing, narrate_step, turns
@@ -57,10 +57,12 @@ class Recording:
         recorder = resume(doc, str(path))  # RecordError if the engine disagrees
         self.config = recorder.game.config
         seats = doc.get("seats") or [{} for _ in range(self.config.players)]
-        # A play save calls the person "You", which a replay says to the viewer:
-        # such a seat (or one without a name) is called by its number.
-        self.names = [seat_name(seat.get("name")) if str(seat.get("name", "")).strip().lower()
-                      not in ("", "you") else f"Seat {i}" for i, seat in enumerate(seats)]
+        # Seats are called by their saved names (a seat without one by its
+        # number). A play save calls the person "You" unless they chose a
+        # name: the replay then speaks to them, in every view.
+        self.names = [seat_name(seat.get("name")) if str(seat.get("name", "")).strip()
+                      else f"Seat {i}" for i, seat in enumerate(seats)]
+        self.you = next((i for i, name in enumerate(self.names) if name == YOU), None)
         self.players = [seat_name(str(seat.get("player", "")).removeprefix("bot:"))
                         for seat in seats]
         self.steps = recorder.steps
@@ -90,6 +92,8 @@ class Recording:
             return "every card"
         if viewer == PUBLIC:
             return "what every player knows"
+        if viewer == self.you:
+            return f"your view (seat {viewer})"
         return f"{self.names[viewer]}'s view (seat {viewer})"
 
     def lines(self, k: int, viewer: int | None) -> list[str]:
@@ -97,29 +101,35 @@ class Recording:
         if k == 0:
             game = self.game(0)
             start = game.start_seat
-            return [f"The cards are dealt. {self.names[start]} starts: "
+            starts = "You start" if start == self.you else f"{self.names[start]} starts"
+            return [f"The cards are dealt. {starts}: "
                     f"{C.COUNTRIES[game.own_country(start)]} is the own country closest "
                     f"to the center, {C.COUNTRIES[game.center]} (R3.5)."]
-        return narrate_step(self.steps[k - 1], self.names, viewer)
+        return narrate_step(self.steps[k - 1], self.names, viewer, self.you)
 
     def heading(self, k: int) -> str:
         if k == 0:
             return f"Step 0 of {self.last} · the deal"
         round_, active = self.when[k]
-        return f"Step {k} of {self.last} · round {round_} · {self.names[active]}'s turn"
+        whose = "your" if active == self.you else f"{self.names[active]}'s"
+        return f"Step {k} of {self.last} · round {round_} · {whose} turn"
+
+    def table(self, k: int, viewer: int | None) -> V.TableView:
+        """The table after step k, as `viewer` saw it."""
+        return V.table_view(self.game(k), viewer, self.names, own_listed=True, you=self.you)
 
     def screen(self, k: int, viewer: int | None) -> Screen:
-        game = self.game(k)
         end = self.outcome() if k == self.last else None
-        return Screen(self.heading(k), self.lines(k, viewer),
-                      V.table_view(game, viewer, self.names, own_listed=True), end)
+        return Screen(self.heading(k), self.lines(k, viewer), self.table(k, viewer), end)
 
     def outcome(self) -> str:
         """How the record ends, in one sentence."""
         if self.final.over:
-            return V.end_summary(self.final, self.names)[0]
+            return V.end_summary(self.final, self.names, self.you)[0]
         pending = self.doc.get("pending")
-        midway = (f", in the middle of a {pending['type']} by {self.names[pending['seat']]}"
+        by = "you" if pending and pending["seat"] == self.you else (
+            self.names[pending["seat"]] if pending else "")
+        midway = (f", in the middle of a {pending['type']} by {by}"
                   if pending else "")
         return f"The record stops in round {self.final.round}{midway}: the game was not finished."
 
@@ -147,18 +157,16 @@ class Replayer:
         """Every step, with the table at the start of every turn."""
         rec, console = self.recording, self.console
         T.render_opening(console, rec.intro(self.viewer))
-        T.render_table(console, V.table_view(rec.game(0), self.viewer, rec.names,
-                                             own_listed=True))
+        T.render_table(console, rec.table(0, self.viewer))
         T.render_step(console, 0, rec.lines(0, self.viewer))
         turn = 0  # the first turn's table is the deal's
         for k in range(1, rec.last + 1):
             if rec.turn_of[k] != turn:
                 turn = rec.turn_of[k]
-                T.render_table(console, V.table_view(rec.game(k - 1), self.viewer, rec.names,
-                                                     own_listed=True))
+                T.render_table(console, rec.table(k - 1, self.viewer))
             T.render_step(console, k, rec.lines(k, self.viewer))
         if rec.final.over:
-            headline, hands = V.end_summary(rec.final, rec.names)
+            headline, hands = V.end_summary(rec.final, rec.names, rec.you)
             T.render_end(console, headline, hands, rec.final.outcome.rounds)
         else:
             T.render_lines(console, [rec.outcome()])

@@ -38,6 +38,9 @@ UNSHOWN = re.compile(f"[{CONTROL}{BIDI}]")
 # The longest name a person may give (`passport play --name`), and the
 # longest a seat's name from a file is shown (room for a few escapes).
 NAME_LENGTH = 20
+# The name a person plays under unless they choose one; a seat of that
+# name is spoken to as "you" (in play, review and replay).
+YOU = "You"
 SHOWN_NAME_LENGTH = 40
 
 

@@ -10,7 +10,7 @@ from ..options import (
     agent_user_option, deal_seed_option, difficulty_option, extensions_option, look_options,
     think_option,
 )
-from ..safe_text import NAME_LENGTH, person_name
+from ..safe_text import NAME_LENGTH, YOU, person_name
 
 # Options that set up a new game: a resumed game brings its own.
 NEW_GAME_OPTIONS = ("bots", "extensions", "seed", "name")
@@ -58,7 +58,7 @@ A bot may also be an outside program, cmd:COMMAND (docs/agent-protocol.md).
 @extensions_option("none")
 @deal_seed_option("Seed of the deal (and of the bots): the same seed, the same game.",
                   "when the game ends")
-@click.option("--name", default="You", show_default=True, callback=_name,
+@click.option("--name", default=YOU, show_default=True, callback=_name,
               help=f"Your name at the table: 1 to {NAME_LENGTH} characters, without control "
                    "or bidi characters (tabs, newlines, escape codes, U+202E ...).")
 @think_option("How long the expert (and a hint) thinks per move, in seconds of "

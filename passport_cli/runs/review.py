@@ -7,7 +7,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
-from ..safe_text import shown
+from ..safe_text import YOU, shown
 from ..table.render import render_lines
 
 
@@ -61,7 +61,7 @@ def render_review(console: Console, result) -> None:
         render_lines(console, [f"{result.name} made no turn-level decision with a choice."])
         return
     console.print(Text.from_ansi(chart(console, [d.best_chance for d in decisions])))
-    whose = "your" if result.name == "You" else f"{result.name}'s"
+    whose = "your" if result.name == YOU else f"{result.name}'s"
     render_lines(console, [shown(f"Reviewed {len(decisions)} of {whose} turns"
                                  + f"; {result.ending}.",
                                  "bold")])

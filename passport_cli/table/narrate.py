@@ -96,22 +96,25 @@ def count_words(n: int, thing: str = "card") -> str:
 
 
 class Teller:
-    """Says who did what, in the second person for the viewer."""
+    """Says who did what, in the second person for the seat spoken to: the
+    viewer, unless `you` names another seat (a replay of a person's game
+    speaks to that person from every seat's view)."""
 
-    def __init__(self, names: list[str], viewer: int | None):
+    def __init__(self, names: list[str], viewer: int | None, you: int | None = None):
         self.names = list(names)
         self.viewer = viewer
+        self.you = viewer if you is None else you
 
     def who(self, seat: int) -> str:
         """Subject: 'You' or the seat's name."""
-        return "You" if seat == self.viewer else self.names[seat]
+        return "You" if seat == self.you else self.names[seat]
 
     def whom(self, seat: int) -> str:
         """Object: 'you' or the seat's name."""
-        return "you" if seat == self.viewer else self.names[seat]
+        return "you" if seat == self.you else self.names[seat]
 
     def whose(self, seat: int) -> str:
-        return "your" if seat == self.viewer else f"{self.names[seat]}'s"
+        return "your" if seat == self.you else f"{self.names[seat]}'s"
 
     def sees(self, *seats: int) -> bool:
         """Whether the viewer saw a private card that only `seats` saw."""
@@ -139,10 +142,12 @@ def narrate(steps: list[Step], names: list[str], viewer: int | None = None) -> l
     return out
 
 
-def narrate_step(step: Step, names: list[str], viewer: int | None = None) -> list[str]:
+def narrate_step(step: Step, names: list[str], viewer: int | None = None,
+                 you: int | None = None) -> list[str]:
     """The sentences of one record step, as `viewer` saw it (a seat; PUBLIC:
-    what every seat saw; None: every card is named)."""
-    t = Teller(names, viewer)
+    what every seat saw; None: every card is named), told to the viewer or to
+    the seat `you`."""
+    t = Teller(names, viewer, you)
     moves = list(step.moves)
     told = _TELLERS.get(step.type, _tell_unknown)
     sentences, rest = told(t, step.seat, step, moves)
@@ -195,7 +200,7 @@ def _tell_reply(t, seat, step, moves):
     offerer = given[0].source.seat if given else (returned[0].dest.seat if returned else None)
     if offerer is None:
         return [f"{t.who(seat)} accepted the offer."], moves
-    return [f"{t.who(seat)} accepted: {t.who(offerer) if t.viewer != offerer else 'you'} "
+    return [f"{t.who(seat)} accepted: {t.whom(offerer)} "
             f"gave {cards_words([m.card for m in given])} and got "
             f"{cards_words([m.card for m in returned])}."], moves
 
@@ -243,10 +248,10 @@ def _tell_travel(t, seat, step, moves):
     to = C.COUNTRIES[step["to"]]
     where = f"the center country, {to}," if center else to
     sentence = (f"{t.who(seat)} traveled to {where} with {cards_words(step['use'])}, "
-                f"showing {'your' if seat == t.viewer else 'their'} hand: {cards_words(shown)}.")
+                f"showing {'your' if seat == t.you else 'their'} hand: {cards_words(shown)}.")
     sentences = [sentence]
     if center:
-        sentences.append(f"{t.who(seat)} won the game!" if seat != t.viewer else "You won the game!")
+        sentences.append(f"{t.who(seat)} won the game!")
     return sentences, moves
 
 
@@ -298,7 +303,7 @@ def _tell_trading_post(t, seat, step, moves):
 def _tell_map(t, seat, step, moves):
     _special_played(seat, moves, C.POORLY_DRAWN_MAP)
     target = step["target"]
-    on = "on " + ("your own country" if target == seat == t.viewer
+    on = "on " + ("your own country" if target == seat == t.you
                   else "their own country" if target == seat else t.whom(target))
     sentences = [f"{t.who(seat)} played the Poorly Drawn Map {on}."]
     sentences += _country_swaps(t, moves)
@@ -351,8 +356,8 @@ def _country_swaps(t, moves: list) -> list[str]:
         old, new = moves.pop(0), moves.pop(0)
         owner = old.source.seat
         out.append(f"{t.whose(owner).capitalize()} own country {C.COUNTRIES[old.card]} went back "
-                   f"to the box; {t.whom(owner) if owner == t.viewer else t.names[owner]} "
-                   f"now {'need' if owner == t.viewer else 'needs'} {C.COUNTRIES[new.card]} "
+                   f"to the box; {t.whom(owner)} "
+                   f"now {'need' if owner == t.you else 'needs'} {C.COUNTRIES[new.card]} "
                    "instead.")
     return out
 

@@ -94,11 +94,13 @@ def known_cards(game, viewer: int | None, seat: int) -> list[int]:
     return [c for c in hand if game.knows(viewer, c)]
 
 
-def threats(game, viewer: int | None, names: list[str], known=None) -> list[str]:
+def threats(game, viewer: int | None, names: list[str], known=None,
+            you: int | None = None) -> list[str]:
     """The other players close to a win, from what `viewer` knows of their
     hands (`known_cards`, or `known[seat]` when the caller has them):
     postcards toward the 4 that win (R9.4), and the items of their next
-    trip (R6: the center's is the winning one)."""
+    trip (R6: the center's is the winning one). The seat `you` is told in
+    the second person."""
     lines = []
     for seat in range(game.players):
         if seat == viewer or game.over:
@@ -106,23 +108,28 @@ def threats(game, viewer: int | None, names: list[str], known=None) -> list[str]
         cards = known[seat] if known is not None else known_cards(game, viewer, seat)
         kinds = [C.card_kind(c) for c in cards]
         postcards = kinds.count(C.KIND_POSTCARD)
+        who, hold, are = (("You", "hold", "are") if seat == you else
+                          (names[seat], "holds", "is"))
         if postcards >= 2:
-            lines.append(f"{names[seat]} holds {postcards} postcards: 4 win.")
+            lines.append(f"{who} {hold} {postcards} postcards: 4 win.")
         destination = game.destination(seat)
         held = [C.ITEM_KINDS[k] for k in C.REQUIRED_KINDS[destination] if k in kinds]
         stand_in = C.KIND_CREDIT_CARD in kinds  # Mom's Credit Card for a third item (R9.2)
         where = C.COUNTRIES[destination] + (" (the center)" if destination == game.center else "")
         if len(held) == 3 or (len(held) == 2 and stand_in):
-            lines.append(f"{names[seat]} holds what {where} asks for.")
+            lines.append(f"{who} {hold} what {where} asks for.")
         elif len(held) == 2:
-            lines.append(f"{names[seat]} is one item from {where}: holds {listing(held)}.")
+            lines.append(f"{who} {are} one item from {where}: {hold} {listing(held)}.")
     return lines
 
 
-def table_view(game, viewer: int | None, names: list[str], own_listed: bool = False) -> TableView:
+def table_view(game, viewer: int | None, names: list[str], own_listed: bool = False,
+               you: int | None = None) -> TableView:
     """The public table, and what `viewer` knows of the other hands (a seat,
     PUBLIC or None, as in `known_cards`). With `own_listed` the viewer's own
-    row lists its hand too (replays, which show no separate hand)."""
+    row lists its hand too (replays, which show no separate hand). The
+    viewer, or the seat `you`, is told in the second person."""
+    you = viewer if you is None else you
     rows = []
     knowns = [known_cards(game, viewer, seat) for seat in range(game.players)]
     for seat, known in enumerate(knowns):
@@ -144,7 +151,7 @@ def table_view(game, viewer: int | None, names: list[str], own_listed: bool = Fa
         round=game.round,
         round_cap=game.config.round_cap,
         active="game over" if game.over else
-        "your turn" if game.active == viewer else f"{names[game.active]}'s turn",
+        "your turn" if game.active == you else f"{names[game.active]}'s turn",
         center=C.COUNTRIES[game.center],
         center_needs=required(game.center), seats=rows, draw_size=len(game.draw_pile()),
         box_size=len(game.box()), discard_size=len(discard),
@@ -154,7 +161,7 @@ def table_view(game, viewer: int | None, names: list[str], own_listed: bool = Fa
         cards_title=("Cards in hand" if viewer is None else
                      "Known to all" if viewer == PUBLIC else "Known cards"),
         own_listed=own_listed,
-        threats=threats(game, viewer, names, knowns),
+        threats=threats(game, viewer, names, knowns, you),
     )
 
 

@@ -186,8 +186,28 @@ def test_replay_msgpack_and_a_play_save(record, tmp_path):
     [save] = (home / "saves").iterdir()
     result = run("replay", save, "--seat", 0)
     assert result.exit_code == 0, result.output
-    assert "Seat 0 (human) and Ana (easy)" in prose(result.output)
+    assert "You (human) and Ana (easy)" in prose(result.output)
     assert "the game was not finished" in prose(result.output)
+
+
+@pytest.mark.parametrize("view", [["--seat", "0"], ["--seat", "1"], [], ["--all"]])
+def test_replay_of_a_play_save_speaks_to_the_person_by_their_saved_name(tmp_path, view):
+    """A person who kept the default name is "You" in the replay of their game,
+    told in the second person from every seat's view (never "Seat 0", never
+    "You's turn" or "You holds")."""
+    home = tmp_path / "home"
+    played = CliRunner().invoke(cli, ["play", "--bots", "1", "--difficulty", "easy",
+                                      "--seed", "3"], input="1\n" * 12,
+                                env={**ENV, "PASSPORT_HOME": str(home)})
+    assert played.exit_code == 0, played.output
+    [save] = (home / "saves").iterdir()
+    result = run("replay", save, *view)
+    assert result.exit_code == 0, result.output
+    text = prose(result.output)
+    assert "You (human) and Ana (easy)" in text
+    assert "Seat 0" not in text
+    assert re.search(r"\bYou (drew|recycled|offered|traveled|stole|discarded|start)\b", text)
+    assert not re.search(r"\bYou('s| [a-z]+s\b)", text), re.findall(r"\bYou(?:'s| [a-z]+s\b).{0,30}", text)
 
 
 def damaged(record, tmp_path, how):
