@@ -46,6 +46,12 @@ MIN_INNER_ITERATIONS = 50
 # seen since its last decision: its search may go on in the tree of that one.
 CONTINUED_PHASES = (Phase.TRADE_GIVE, Phase.TRADE_ASK, Phase.RECYCLE_TAKE, Phase.DISPOSE_WITH,
                     Phase.SMUGGLE_TO)
+# The decisions that complete a move which show the seat nothing it did not
+# know as the move began (its hand, the discard pile, the seats): in a world
+# sampled from its view, they are its own, and a hint may name them. Local
+# Guide's and Trading Post's decisions show the top of the draw pile.
+WHOLE_MOVE_PHASES = (Phase.RECYCLE_PAY, Phase.RECYCLE_TAKE, Phase.TRADE_GIVE, Phase.TRADE_ASK,
+                     Phase.STEAL_PAY, Phase.DISPOSE_WITH, Phase.SMUGGLE_TO)
 # Where a bot with `reuse_tree` is in the middle of a move it began: those
 # phases and the payment of a recycle (the planner's, between the two).
 MOVE_GOES_ON = CONTINUED_PHASES + (Phase.RECYCLE_PAY,)
@@ -90,6 +96,9 @@ class IsmctsBot:
         # search that chose it: (action, last_search, last_iterations,
         # last_reused).
         self._plan: tuple | None = None
+        # The last `analyse`'s tree and where it searched (`_position`), for
+        # `whole_move`.
+        self._analysed: tuple | None = None
 
     def _settings(self, view: SeatView) -> SearchSettings:
         """The settings in effect at the view's table (a duel's may differ)."""
@@ -336,7 +345,36 @@ class IsmctsBot:
                 ) -> list[MoveEstimate]:
         """Search from the view (`iterations`, else the settings' budget);
         root moves sorted best first. StateError as `choose`."""
-        return self._search(self._checked(view), seed, iterations, None)[0]
+        view = self._checked(view)
+        moves, tree = self._search(view, seed, iterations, None)
+        self._analysed = (_position(view), tree)
+        return moves
+
+    def whole_move(self, view: SeatView, action: int, seed: int) -> list[tuple[Phase, int]]:
+        """The decisions that complete the move `action` begins at `view` (a
+        trade's cards offered and kinds asked, a recycle's payment and the
+        card taken, a steal's payment, a disposal's card, a smuggle's
+        target), each (phase, action) as this bot would take it: in a world
+        sampled from the view, going on in the tree of the last `analyse`
+        of that view. Only decisions of WHOLE_MOVE_PHASES, which depend on
+        nothing the seat has not seen (R7.4); empty for a move of one
+        decision. StateError as `choose`."""
+        view = self._checked(view)
+        if action not in view.legal_actions:
+            raise ValueError(f"action {action} is not legal in this view")
+        analysed, self._analysed = self._analysed, None
+        tree = analysed[1] if analysed is not None and analysed[0] == _position(view) else None
+        world = self._world(view, _derived_seed(seed, -1))
+        world.apply(action)
+        self._kept = (_position(view), tree, action) if tree is not None else None
+        steps = []
+        while not world.over and world.decider == view.seat and world.phase in WHOLE_MOVE_PHASES:
+            phase = Phase(world.phase)
+            chosen = self.choose(self._seen(world, view.seat))
+            steps.append((phase, chosen))
+            world.apply(chosen)
+        self._kept, self._plan = None, None
+        return steps
 
     def _search(self, view: SeatView, seed: int, iterations: int | None,
                 reused: _Tree | None) -> tuple[list[MoveEstimate], _Tree]:

@@ -12,7 +12,8 @@ its median and its worst:
   the same over the answers after which bots moved (most answers inside
   the person's own move are followed by the next prompt at once);
 - one bot decision;
-- a `hint`: the expert's analysis of the person's main decisions.
+- a `hint`: the expert's analysis of the person's main decisions, with the
+  recommended move whole (passport_cli/play/hint.py).
 """
 
 from __future__ import annotations
@@ -24,18 +25,21 @@ import time
 def run_play_bench(games: int, rounds: int, hints: int, level: str, seed: int,
                    think: float | None) -> dict:
     from arena.match import Reseeded, Seat, Table, derive_seed
+    from contextlib import nullcontext
+
     from bots.baselines import PlannerBot
-    from bots.difficulty import hint_settings
-    from bots.ismcts import IsmctsBot
     from engine import Config, Phase
     from engine.game import parse_extensions
 
+    from ..play import hand as H
+    from ..play.hint import expert_hint
+
     waits, bot_waits, decisions, hint_times = [], [], [], []
-    hinting = hint_settings(think)
     for number in range(games):
         game_seed = derive_seed("bench play", seed, number)
         config = Config(4, parse_extensions("all"), game_seed)
         seats = [Seat("person", "human")] + [Seat.bot(f"bot {i}", level) for i in (1, 2, 3)]
+        names = [seat.name for seat in seats]
         table = Table(config, seats, [None] * 4)
         table.take_seats([None] + [
             Reseeded(level, lambda s=s: derive_seed("play", game_seed, s, table.decisions,
@@ -55,7 +59,8 @@ def run_play_bench(games: int, rounds: int, hints: int, level: str, seed: int,
                 view = game.view(0)
                 if game.phase == Phase.MAIN and hinted < hints and len(view.legal_actions) > 1:
                     start = time.perf_counter()
-                    IsmctsBot(hinting, game_seed, "hint").analyse(view, game_seed)
+                    expert_hint(view, H.Menu("", choices=H.choices(game, 0, names)), think, None,
+                                game_seed, nullcontext(), names)
                     hint_times.append(time.perf_counter() - start)
                     hinted += 1
                 table.apply(person.choose(view))

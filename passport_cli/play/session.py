@@ -509,7 +509,7 @@ class Session:
                                       spinner=self.spinner) if self.console.is_terminal
                   else nullcontext())
         return expert_hint(self.game.view(self.me), menu, self.think, self.books.get("expert"),
-                           decision_seed(self.table, self.me), status)
+                           decision_seed(self.table, self.me), status, self.names)
 
     def rules(self, query: str) -> None:
         from .. import rulebook

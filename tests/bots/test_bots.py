@@ -682,3 +682,41 @@ def test_every_bot_refuses_a_hand_made_view_of_a_corrupted_observation():
                     hand_made(whole, legal_actions=view.legal_actions[:-1]), view]:
             with pytest.raises(StateError):
                 bot.choose(bad)
+
+
+def test_the_whole_move_completes_a_trade_or_a_recycle_from_the_seats_view_only():
+    """`whole_move` names each decision that completes a move, as the bot
+    would take them: every one legal in the real game (its phase as said),
+    the move finished after them; and the same decisions in a world with
+    other hidden cards (R7.4)."""
+    from bots.ismcts import WHOLE_MOVE_PHASES
+    from engine.actions import decode
+    begun = {"trade": 0, "recycle": 0, "steal": 0}
+    for seed in range(4):
+        for game in positions(seed, every=5, limit=8):
+            seat = game.decider
+            if game.phase != Phase.MAIN:
+                continue
+            firsts = {}
+            for action in game.legal_actions():
+                firsts.setdefault(decode(action).name, action)
+            other = game.determinize(seat, 11)
+            for name in begun:
+                if name not in firsts:
+                    continue
+                action = firsts[name]
+                wholes = []
+                for world in (game, other):
+                    bot = IsmctsBot(QUICK, seed=5)
+                    bot.analyse(world.view(seat), 9)
+                    wholes.append(bot.whole_move(world.view(seat), action, 9))
+                assert wholes[0] == wholes[1]
+                real = game.copy()
+                real.apply(action)
+                for phase, step in wholes[0]:
+                    assert real.decider == seat and real.phase == phase
+                    real.apply(step)
+                assert real.over or real.decider != seat or real.phase not in WHOLE_MOVE_PHASES
+                assert wholes[0] or name == "steal"
+                begun[name] += 1
+    assert begun["trade"] >= 5 and begun["recycle"] >= 5, begun

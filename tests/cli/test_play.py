@@ -277,6 +277,41 @@ def test_a_hint_puts_the_experts_move_first_then_the_best_chances():
         f"1. draw: {chance_words(0.49, 500, 2, 2_000, '500 of 1,290 playouts', ALL)}"]
 
 
+def test_a_hint_tells_the_recommended_move_whole():
+    from bots.ismcts import MoveEstimate
+    from engine import Phase
+    from engine import cards as C
+    from engine.actions import encode
+    from engine.cards import ALL_EXTENSIONS as ALL
+    from passport_cli.play.hand import Choice, Menu
+    from passport_cli.play.hint import hint_lines, whole_move_words
+
+    def card(words):
+        return encode("card", C.CARD_WORDS.index(words))
+
+    def kind(words):
+        return encode("kind", C.KIND_NAMES.index(words))
+
+    trade = [(Phase.TRADE_GIVE, card("Tent")), (Phase.TRADE_GIVE, card("Sunscreen")),
+             (Phase.TRADE_GIVE, encode("done")), (Phase.TRADE_ASK, kind("Camera")),
+             (Phase.TRADE_ASK, kind("Camera")), (Phase.TRADE_ASK, encode("done"))]
+    names = ["You", "Ana", "Bo"]
+    assert whole_move_words(trade, names) == "offer Tent and Sunscreen, ask for two Cameras"
+    recycle = [(Phase.RECYCLE_PAY, card("Tent")), (Phase.RECYCLE_PAY, card("Umbrella")),
+               (Phase.RECYCLE_TAKE, card("Camera"))]
+    assert whole_move_words(recycle, names) == "pay Tent and Umbrella, take Camera"
+    smuggle = [(Phase.SMUGGLE_TO, encode("seat", 2))]
+    assert whole_move_words(smuggle, names) == "hand it to Bo"
+    assert whole_move_words([], names) == ""
+    menu = Menu("Your move", choices=[Choice(1, 10, "draw"), Choice(2, 11, "offer a trade to Bo")])
+    estimates = [MoveEstimate(11, 500, 0.49), MoveEstimate(10, 400, 0.50)]
+    lines = hint_lines(estimates, menu, 900, players=3, budget=2_000, extensions=ALL,
+                       whole=whole_move_words(trade, names))
+    assert lines[0].startswith("2. offer a trade to Bo (offer Tent and Sunscreen, ask for two "
+                               "Cameras): about ") and lines[0].endswith("; the expert's move")
+    assert lines[1].startswith("1. draw: about ")
+
+
 def test_y_n_yes_and_no_answer_a_question():
     from engine import kernels as L
     from passport_cli.play.hand import Choice
