@@ -314,6 +314,19 @@ class Table:
             self.recorder.take_back(count)
             self.decisions -= count
 
+    def rewound(self, steps: int) -> Table:
+        """A table of this game as it stood after its first `steps` record
+        steps (GameRecorder.rewound), with the same seats and no players
+        yet (`take_seats`): a take-back of whole moves. Not when an outside
+        program is seated: it has been told the moves (ValueError)."""
+        if self.recorder is None:
+            raise ValueError("this table keeps no record: nothing can be taken back")
+        if self.listeners:
+            raise ValueError("an outside program has been told these moves: they can't be "
+                             "taken back")
+        return Table(self.game.config, self.seats, [None] * self.game.players,
+                     recorder=self.recorder.rewound(steps))
+
     def restart_bot_move(self) -> int:
         """Take back the decisions of a bot's move that is half made (the
         cards of an offer chosen so far, a recycle's payment), so that the bot

@@ -232,6 +232,30 @@ class GameRecorder:
         for action in kept:
             self.apply(action)
 
+    def rewound(self, steps: int) -> GameRecorder:
+        """A recorder of this game as it stood after its first `steps`
+        record steps: a fresh deal of the same config with those steps'
+        engine actions played again (the seats and the fields of other
+        programs kept). A take-back of whole moves (`passport play`'s
+        `undo`); whether the players may have it is the caller's to judge.
+        ValueError for a count of steps the record lacks, or one that
+        cuts a refill from the step that made it."""
+        if isinstance(steps, bool) or not isinstance(steps, int) or not 0 <= steps <= len(self.steps):
+            raise ValueError(f"steps must be a whole number from 0 to {len(self.steps)}, "
+                             f"not {steps!r}")
+        config = self.game.config
+        recorder = GameRecorder(Game(config), self.seats)
+        for step in self.steps[:steps]:
+            for action in step.engine_actions:
+                recorder.apply(action)
+        if len(recorder.steps) != steps:
+            raise ValueError(f"step {steps} is a refill, made with the step before it: "
+                             "the record can't be cut between them")
+        recorder.extra_fields = copy.deepcopy(self.extra_fields)
+        recorder.extra_step_fields = {i: copy.deepcopy(fields)
+                                      for i, fields in self.extra_step_fields.items() if i < steps}
+        return recorder
+
     def _step_is_over(self, turn_ended: bool) -> bool:
         game, step = self.game, self._open
         if turn_ended or game.over:

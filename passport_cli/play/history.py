@@ -31,9 +31,15 @@ CREATE TABLE IF NOT EXISTS games (
     levels TEXT NOT NULL,       -- the bots' levels in seat order: "easy,hard"
     result TEXT NOT NULL CHECK (result IN ('win', 'loss', 'draw')),
     reason TEXT,                -- center, postcards, or NULL at the round cap
-    rounds INTEGER NOT NULL
+    rounds INTEGER NOT NULL,
+    take_backs INTEGER NOT NULL DEFAULT 0  -- moves the person took back (undo)
 )
 """
+# The columns a database written before take-backs were counted lacks, with
+# their definitions: added when a game is next recorded (read as 0 before).
+ADDED_COLUMNS = {"take_backs": "INTEGER NOT NULL DEFAULT 0"}
+COLUMNS = ("save", "finished", "seed", "players", "extensions", "levels", "result", "reason",
+           "rounds", "take_backs")
 NO_GAMES = "No finished games yet: play one with passport play."
 LOCK_WAIT = 2.0  # seconds to wait for a database another program is writing
 
@@ -61,6 +67,7 @@ class Played:
     result: str
     reason: str | None
     rounds: int
+    take_backs: int = 0
 
 
 def database_path() -> Path:
@@ -86,14 +93,22 @@ def record(game: Played, path: Path | None = None) -> None:
     connection = _connect(path, create=True)
     try:
         with connection:
-            connection.execute("INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                               (game.save, game.finished, game.seed, game.players,
-                                game.extensions, game.levels, game.result, game.reason,
-                                game.rounds))
+            present = _columns(connection)
+            for column, definition in ADDED_COLUMNS.items():
+                if column not in present:
+                    connection.execute(f"ALTER TABLE games ADD COLUMN {column} {definition}")
+            connection.execute(f"INSERT OR REPLACE INTO games ({', '.join(COLUMNS)}) "
+                               f"VALUES ({', '.join('?' * len(COLUMNS))})",
+                               tuple(getattr(game, column) for column in COLUMNS))
     except sqlite3.Error as error:
         raise _unusable(path, error) from None
     finally:
         connection.close()
+
+
+def _columns(connection: sqlite3.Connection) -> set[str]:
+    """The columns the games table has (an older database lacks ADDED_COLUMNS)."""
+    return {row[1] for row in connection.execute("PRAGMA table_info(games)")}
 
 
 @dataclass(frozen=True)
@@ -108,13 +123,14 @@ LONGEST_TEXT = 1000
 
 def _played(row: tuple) -> Played | None:
     """The row as a game, or None if it is not one as `record` writes it."""
-    save, finished, seed, players, extensions, levels, result, reason, rounds = row
+    save, finished, seed, players, extensions, levels, result, reason, rounds, take_backs = row
     texts = [save, extensions, levels] + ([reason] if reason is not None else [])
-    numbers = [seed, players, rounds]
+    numbers = [seed, players, rounds, take_backs]
     if not (all(isinstance(t, str) and 0 < len(t) <= LONGEST_TEXT for t in texts)
             and all(isinstance(n, int) for n in numbers)
             and isinstance(finished, (int, float)) and finished == finished
-            and MIN_PLAYERS <= players <= MAX_PLAYERS and rounds >= 0 and result in ("win", "loss", "draw")):
+            and MIN_PLAYERS <= players <= MAX_PLAYERS and rounds >= 0 and take_backs >= 0
+            and result in ("win", "loss", "draw")):
         return None
     return Played(*row)
 
@@ -129,8 +145,9 @@ def read_games(path: Path | None = None) -> Games:
     path = path or database_path()
     connection = _connect(path, create=False)
     try:
-        rows = connection.execute("SELECT save, finished, seed, players, extensions, levels, "
-                                  "result, reason, rounds FROM games").fetchall()
+        present = _columns(connection)
+        chosen = [column if column in present else f"0 AS {column}" for column in COLUMNS]
+        rows = connection.execute(f"SELECT {', '.join(chosen)} FROM games").fetchall()
     except (sqlite3.Error, ValueError, OverflowError) as error:  # (a text that is no UTF-8)
         raise _unusable(path, error) from None
     finally:
@@ -140,13 +157,15 @@ def read_games(path: Path | None = None) -> Games:
     return Games(played, len(rows) - len(played))
 
 
-def finished_game(game, me: int, levels: list[str], save: Path) -> Played:
-    """The row of a finished game (engine Game) played from seat `me`."""
+def finished_game(game, me: int, levels: list[str], save: Path, take_backs: int = 0) -> Played:
+    """The row of a finished game (engine Game) played from seat `me`, who
+    took back `take_backs` moves."""
     outcome = game.outcome
     result = "draw" if outcome.winner is None else "win" if outcome.winner == me else "loss"
     return Played(str(save), time.time(), int(game.config.seed), game.players,
-                ",".join(game.config.extension_names) or "none", ",".join(levels), result,
-                outcome.reason if outcome.winner is not None else None, outcome.rounds)
+                  ",".join(game.config.extension_names) or "none", ",".join(levels), result,
+                  outcome.reason if outcome.winner is not None else None, outcome.rounds,
+                  take_backs)
 
 
 @dataclass(frozen=True)

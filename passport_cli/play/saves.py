@@ -5,7 +5,9 @@ game so far: `engine_actions` for every step and a `pending` step when it was
 saved in the middle of a decision, so replaying the actions from the seed
 rebuilds exactly the same state — hidden cards and random numbers included.
 Its `seats` field names the seats and who plays them (`human` or
-`bot:<level>`), which is all `--resume` needs to seat the same players.
+`bot:<level>`), which is all `--resume` needs to seat the same players;
+the person's seat also counts the moves they took back (`take_backs`,
+an extra field that other readers ignore), once they have.
 
 Games go to `$PASSPORT_HOME/saves/` when PASSPORT_HOME is set (tests use
 it), else to `$XDG_DATA_HOME/passport/saves/`, by default
@@ -27,6 +29,11 @@ import time
 from pathlib import Path
 
 from ..safe_text import as_text, path_text, seat_name
+
+# The field of the person's seat that counts their take-backs (`undo`), and
+# the most a save may hold (a count beyond any game's moves is no count).
+TAKE_BACKS = "take_backs"
+MOST_TAKE_BACKS = 1_000_000
 
 class SaveError(ValueError):
     """A save that can't be resumed; `str()` is one sentence for the player."""
@@ -132,6 +139,11 @@ def read_save(path: Path, programs: list[str] = ()) -> dict:
     if len(humans) != 1 or not bots_ok or not all(isinstance(s.get("name"), str) for s in seats):
         raise SaveError(f"Can't resume {path_text(path)}: its seats are not one person and bots of "
                         f"level {', '.join(LEVELS)} or outside programs.")
+    taken = seats[humans[0]].get(TAKE_BACKS, 0)
+    if isinstance(taken, bool) or not isinstance(taken, int) or not 0 <= taken <= MOST_TAKE_BACKS:
+        raise SaveError(f"Can't resume {path_text(path)}: its count of take-backs "
+                        f"(seats[{humans[0]}].{TAKE_BACKS}) is not a whole number from 0 to "
+                        f"{MOST_TAKE_BACKS:,}.")
     if doc["result"].get("reason") is not None or doc.get("forfeit") is not None:
         raise SaveError(f"Can't resume {path_text(path)}: that game is over; start a new one "
                         "with passport play.")

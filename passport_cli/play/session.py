@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from arena.match import Reseeded, Seat, Table, derive_seed
-from engine import Phase
+from engine import Game, Phase
 from engine import cards as C
 from engine.actions import decode, encode
 
@@ -35,14 +35,15 @@ from ..catalog import card_help
 from ..safe_text import as_text, path_text
 from ..table import render as T
 from ..table import view as V
-from ..table.narrate import TURN_STEPS, card_words, listing, narrate, turns
+from ..table.narrate import (TURN_STEPS, card_words, count_words, listing, narrate, narrate_step,
+                             turns)
 from . import hand as H
 from . import render as R
 from .explain import explain
 from .hint import expert_hint
 from .lessons import due, lesson_lines
 from .menu import MOST_IN_OFFER, SET_PHASES, decision_menu, pick, set_candidates, set_menu, set_size
-from .saves import SaveFile
+from .saves import TAKE_BACKS, SaveFile
 
 # The bots' names at a table, in seat order (the person's name is skipped).
 SEAT_NAMES = ("Ana", "Bo", "Cy", "Di", "Eli", "Fay")
@@ -57,13 +58,16 @@ COMMANDS = [
     ("cards", "where each kind of card is, as far as you know"),
     ("back", "take back your last choice in the move you are making"),
     ("cancel", "abandon the move you are making, back to where it began"),
+    ("undo", "take back your last move, and the bots' moves after it (the game is marked "
+             "as one with take-backs)"),
     ("save [FILE]", "save the game; with FILE (.json or .msgpack), also a copy there"),
     ("quit", "save the game and stop; resume with passport play --resume FILE"),
     ("help N, ?N", "what option N does, and its rule"),
     ("help", "this list"),
 ]
 COMMAND_WORDS = {"help", "?", "table", "hint", "rules", "log", "discard", "cards", "save", "quit",
-                 "exit", "back", "cancel"}
+                 "exit", "back", "cancel", "undo"}
+
 # Steps that show the person cards of the draw pile: once shown, they can't
 # be taken back.
 SEEN_STEPS = {"local-guide", "trading-post"}
@@ -115,6 +119,22 @@ def decision_seed(table: Table, seat: int) -> int:
     return derive_seed("play", table.game.config.seed, seat, table.decisions, bits=62)
 
 
+def chosen_steps(steps, config, seat: int) -> list[int]:
+    """The numbers of the record steps in which `seat` chose among options
+    (a step of one legal option at each of its decisions is no choice of
+    its own): the game is played again from its deal to see."""
+    game = Game(config)
+    chosen = []
+    for number, step in enumerate(steps):
+        choice = False
+        for action in step.engine_actions:
+            choice = choice or (game.decider == seat and len(game.legal_actions()) > 1)
+            game.apply(action)
+        if choice and step.seat == seat:
+            chosen.append(number)
+    return chosen
+
+
 def seat_players(table: Table, think: float | None, books: dict | None = None) -> list:
     """The players of a play table's seats: each bot made anew for every
     decision (`Reseeded`; with the opening book of its level, if `books`
@@ -141,25 +161,20 @@ class Session:
     def __init__(self, table: Table, me: int, path: Path | None, console,
                  think: float | None = None, read=input, books: dict | None = None,
                  lessons: bool = False) -> None:
-        self.table = table
         # --tutorial: the lessons given so far (None: no lessons)
         self.lessons_given: set[str] | None = set() if lessons else None
         # opening books (openings.Book) by level: hard and the expert play theirs,
         # hint shows the expert's
         self.books = books or {}
-        self.recorder = table.recorder
-        self.game = table.game
-        self.seats = table.seats
-        self.names = table.names
+        self.think = think
+        self.sit(table)
         self.me = me
         self.file = SaveFile(path) if path is not None else None
         if self.file is not None:  # a resumed game: its file holds it as it is
             self.file.steps, self.file.round = len(table.steps), table.game.round
         self.autosave_failed = False  # told once, until a save works again
         self.console = console
-        self.think = think
         self.read = read
-        table.take_seats(seat_players(table, think, self.books))
         table.restart_bot_move()  # a bot's move half made at the save is made again whole
         pending = table.recorder.pending
         self.recap: list[str] = []          # others' moves since the person's last screen
@@ -178,6 +193,16 @@ class Session:
         self.spinner = "line" if console.encoding == "ascii" else "dots"
         self.activity = R.BotActivity(console, self.spinner)
 
+    def sit(self, table: Table) -> None:
+        """Play at `table` (a new game, a resumed one, or one taken back to
+        an earlier move), its bots seated."""
+        self.table = table
+        self.recorder = table.recorder
+        self.game = table.game
+        self.seats = table.seats
+        self.names = table.names
+        table.take_seats(seat_players(table, self.think, self.books))
+
     # ---- the loop ---------------------------------------------------------------------
     def play(self, opening: list[str] = (), dealt: bool = False) -> int:
         """Say `opening` (and with `dealt`, the person's hand as dealt: bots
@@ -187,14 +212,13 @@ class Session:
         The game is saved after every completed move (`autosave`), so that
         even a kill loses only the move under way; Ctrl-C, SIGTERM and
         SIGHUP (inside stopping.terminate_as_interrupt) save it as it stands."""
-        game = self.game
         try:
             if opening:
                 R.render_intro(self.console, opening)
             if dealt:
                 T.render_lines(self.console, [self.dealt()])
             while not self.table.over:
-                if game.decider == self.me:
+                if self.game.decider == self.me:
                     self.activity.stop()
                     try:
                         made = self.ask_person()
@@ -208,7 +232,7 @@ class Session:
                     mine = pending is not None and pending["seat"] == self.me
                     self.made = self.made + [made] if mine else []
                 else:
-                    self.activity.thinking(self.names[game.decider])
+                    self.activity.thinking(self.names[self.game.decider])
                     self.table.step()  # the bot chooses from its seat's view, never the game
                     self.autosave()
                     self.bots_moved = True
@@ -389,6 +413,48 @@ class Session:
         T.render_note(self.console, "Move abandoned." if everything else "Taken back.")
         raise Again()
 
+    @property
+    def take_backs(self) -> int:
+        """How many times the person took moves back in this game (`undo`),
+        as the save's seat keeps it (read_save checked it)."""
+        seats = self.recorder.seats
+        return int(seats[self.me].get(TAKE_BACKS, 0)) if seats else 0
+
+    def undo(self) -> None:
+        """`undo`: take back the person's last move in which they chose
+        (with the move under way, and every move after it): the game is
+        played again from its record to just before it, and the bots then
+        decide with the seeds they had (`decision_seed`). The save counts
+        the take-backs, and so does `stats` at the end. Not with an outside
+        program seated: it has been told the moves."""
+        if self.table.listeners:
+            T.render_note(self.console, "An outside program plays at this table and has been "
+                          "told every move: moves can't be taken back.")
+            return
+        chosen = chosen_steps(self.table.steps, self.game.config, self.me)
+        if not chosen:
+            T.render_note(self.console, "There is no move of yours to take back yet"
+                          + (": cancel abandons the one you are making." if self.made else "."))
+            return
+        cut = chosen[-1]
+        said = narrate_step(self.table.steps[cut], self.names, self.me)[0].rstrip(".!")
+        after = len(self.table.steps) - cut - 1
+        take_backs = self.take_backs + 1
+        table = self.table.rewound(cut)
+        table.recorder.seats[self.me][TAKE_BACKS] = take_backs
+        self.sit(table)
+        self.recap, self.told_steps = [], len(table.steps)
+        self.step_actions, self.made, self.picks = [], [], []
+        self.last_phase, self.screen_shown, self.screen_turn = None, False, None
+        self.refused = self.bots_moved = False
+        problem = self.write()
+        T.render_note(self.console, f"Taken back: {said}" + (
+            f", and {count_words(after, 'move')} after it" if after else "")
+            + f". Take-backs this game: {take_backs}.")
+        if problem is not None:
+            T.render_note(self.console, f"The game could not be saved: {problem}.")
+        raise Again()
+
     def after_declined_offer(self) -> bool:
         """Is this the person's turn again after its offer was declined (R5.3:
         a declined offer is no action), with the screen shown this turn?"""
@@ -500,6 +566,8 @@ class Session:
             self.save(Path(rest).expanduser() if rest else None)
         elif word in ("back", "cancel"):
             self.take_back(everything=word == "cancel")
+        elif word == "undo":
+            self.undo()
         elif word in ("quit", "exit"):
             raise Stop(0, "Stopped.")
 
@@ -649,7 +717,8 @@ class Session:
                 return problem, None
             levels = [seat.level for s, seat in enumerate(self.seats) if s != self.me]
             try:
-                history.record(history.finished_game(self.game, self.me, levels, self.path))
+                history.record(history.finished_game(self.game, self.me, levels, self.path,
+                                                     self.take_backs))
             except history.HistoryError as error:  # the game is saved: only the tally misses it
                 return problem, str(error)
         return problem, None
@@ -683,6 +752,9 @@ class Session:
         # would let `passport watch --seed S --reveal` show the bots' cards.
         seed = self.game.config.seed
         T.render_note(self.console, f"Seed {seed}: passport play --seed {seed} deals this game again.")
+        if self.take_backs:
+            T.render_note(self.console, f"You took back {count_words(self.take_backs, 'move')} "
+                          "in this game (undo).")
         code = self.tell_saved(problem)
         if tally_problem is not None:
             T.render_note(self.console, tally_problem)

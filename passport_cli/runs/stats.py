@@ -7,6 +7,7 @@ from rich.table import Table
 
 from ..play import history
 from ..safe_text import shown
+from ..table.narrate import count_words
 
 
 def render_stats(console: Console, rows: list, damaged: int = 0) -> None:
@@ -26,6 +27,11 @@ def render_stats(console: Console, rows: list, damaged: int = 0) -> None:
                   f"{overall.wins} won, {overall.losses} lost, {overall.draws} at the round cap "
                   f"({overall.win_rate:.0%} won)")
     console.print(f"Wins in a row now: {current}; longest run: {best}")
+    taken = [row for row in rows if row.take_backs]
+    if taken:
+        moves = sum(row.take_backs for row in taken)
+        console.print(f"With take-backs (undo): {count_words(len(taken), 'game')}, "
+                      f"{count_words(moves, 'move')} taken back")
     for title, key in (("Difficulty", history.difficulty),
                        ("Players", lambda row: str(row.players)),
                        ("Extensions", lambda row: row.extensions.replace(",", ", "))):

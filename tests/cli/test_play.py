@@ -690,6 +690,16 @@ def test_an_outside_program_plays_a_seat_and_is_resumed_only_when_named(play, ho
     assert len(read_record(path)["steps"]) > len(doc["steps"])
 
 
+def test_undo_is_refused_when_an_outside_program_was_told_the_moves(play, home):
+    result = play("--bots", 2, "--difficulty", f"easy,{EXAMPLE_AGENT}", "--seed", SEED,
+                  input="1\n1\nundo\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert ("An outside program plays at this table and has been told every move: moves "
+            "can't be taken back.") in " ".join(result.output.split())
+    [path] = saves(home)
+    assert "take_backs" not in json.loads(path.read_text())["seats"][0]
+
+
 def test_a_program_that_breaks_the_protocol_forfeits_the_game(play, home):
     from engine.record import read_record
     crashing = f"cmd:{sys.executable} -c pass"
@@ -1142,3 +1152,86 @@ def test_the_tracker_shows_names_as_text():
     render_tracker(console, [TrackedKind("Tent", 2, 0, [("[/]\x1b[2J[bold]", 1)], 0, 1)])
     out = console.export_text()
     assert "[/]\\x1b[2J[bold] 1" in out and "\x1b" not in out
+
+
+def saved_steps(home):
+    """The steps of the one game saved under `home`, and its person's seat."""
+    from engine.record import read_record
+    [save] = (home / "saves").glob("*.json")
+    doc = read_record(save)
+    return doc["steps"], doc["seats"][0]
+
+
+def test_undo_takes_back_the_last_move_and_the_bots_replay_it_the_same(play, home, tmp_path):
+    """`undo` after three moves, then the same move again: the bots decide
+    as they did (the same seeds), so the game is the one played without the
+    take-back; the save counts the take-back."""
+    moves = "1\n1\n1\n"
+    straight = play("--seed", 4, "--bots", 3, "--difficulty", "easy", input=moves + "quit\n")
+    assert straight.exit_code == 0, straight.output
+    steps, seat = saved_steps(home)
+    assert "take_backs" not in seat
+    for path in (home / "saves").iterdir():
+        path.unlink()
+    again = play("--seed", 4, "--bots", 3, "--difficulty", "easy",
+                 input=moves + "undo\n1\nquit\n")
+    assert again.exit_code == 0, again.output
+    out = " ".join(again.output.split())
+    assert re.search(r"Taken back: You drew [A-Za-z() ]+, and \d+ moves after it\. "
+                     r"Take-backs this game: 1\.", out), out[-3000:]
+    undone, seat = saved_steps(home)
+    assert undone == steps and seat["take_backs"] == 1
+
+
+def test_undo_goes_back_move_by_move_and_says_when_there_is_none(play, home):
+    result = play("--seed", 4, "--bots", 3, "--difficulty", "easy",
+                  input="undo\n1\n1\nundo\nundo\nundo\nquit\n")
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    assert out.count("There is no move of yours to take back yet.") == 2
+    assert "Take-backs this game: 2." in out and "Take-backs this game: 3." not in out
+    steps, seat = saved_steps(home)
+    assert seat["take_backs"] == 2 and not [s for s in steps if s["seat"] == 0]
+
+
+def test_a_resumed_game_keeps_its_take_backs_and_a_bad_count_is_refused(play, home):
+    assert play("--seed", 4, "--bots", 3, "--difficulty", "easy",
+                input="1\n1\nundo\nquit\n").exit_code == 0
+    [save] = (home / "saves").glob("*.json")
+    resumed = play("--resume", save, input="1\nundo\nquit\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert "Take-backs this game: 2." in " ".join(resumed.output.split())
+    doc = json.loads(save.read_text())
+    for bad in (-1, 2.5, True, "3", 10**12):
+        doc["seats"][0]["take_backs"] = bad
+        save.write_text(json.dumps(doc))
+        refused = play("--resume", save)
+        assert refused.exit_code != 0
+        assert "Can't resume" in refused.output and "take-backs" in refused.output, refused.output
+
+
+def test_the_steps_a_seat_chose_leave_out_those_with_one_option():
+    """`chosen_steps`: a seat's steps with a choice at one of their decisions,
+    never another seat's, never one of only forced decisions."""
+    from engine import Game
+    from engine.record import GameRecorder
+    import numpy as np
+
+    from passport_cli.play.session import chosen_steps
+    game = Game.new(players=3, extensions="all", seed=8)
+    recorder = GameRecorder(game)
+    rnd = np.random.default_rng(8)
+    forced = {}
+    while not game.over and len(recorder.steps) < 300:
+        legal = game.legal_actions()
+        if recorder.pending is None:
+            forced[len(recorder.steps)] = len(legal) == 1
+        recorder.apply(legal[int(rnd.integers(len(legal)))])
+    for seat in range(3):
+        chosen = chosen_steps(recorder.steps, game.config, seat)
+        assert all(recorder.steps[i].seat == seat for i in chosen)
+        mine = [i for i, step in enumerate(recorder.steps) if step.seat == seat
+                and step.engine_actions]
+        assert set(chosen) <= set(mine) and len(chosen) >= len(mine) // 2
+        assert not any(forced.get(i) and len(recorder.steps[i].engine_actions) == 1
+                       for i in chosen)

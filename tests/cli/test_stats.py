@@ -111,3 +111,35 @@ def test_a_move_typed_after_the_end_is_asked_again_and_enter_stops(run):
     out = " ".join(after.output.split())
     assert out.count("The game is over: type again for another, or press Enter to stop.") == 2
     assert out.count("You play against Ana (easy)") == 1
+
+
+def test_a_game_with_take_backs_is_counted_as_such(run, tmp_path):
+    """`undo` during a game: the record of games keeps how many moves were
+    taken back, and stats says so; the end of the game says it too."""
+    result = run("play", "--seed", 3, "--bots", 1, "--difficulty", "easy",
+                 input="1\n1\nundo\n" + TO_THE_END)
+    assert result.exit_code == 0 and "Game over" in result.output, result.output[-2000:]
+    assert "You took back a move in this game (undo)." in " ".join(result.output.split())
+    [row] = history.games(tmp_path / "home" / "history.sqlite3")
+    assert row.take_backs == 1
+    assert "With take-backs (undo): a game, a move taken back" in run("stats").output
+
+
+def test_a_record_of_games_from_before_take_backs_is_read_and_then_extended(tmp_path):
+    """A database written without the take_backs column: read as games
+    without take-backs, and the column is added when a game is recorded."""
+    import sqlite3
+    path = tmp_path / "history.sqlite3"
+    old = history.SCHEMA.replace(",\n    take_backs INTEGER NOT NULL DEFAULT 0  "
+                                 "-- moves the person took back (undo)", "")
+    assert "take_backs" not in old
+    with sqlite3.connect(path) as connection:
+        connection.execute(old)
+        connection.execute("INSERT INTO games VALUES ('a.json', 1.0, 3, 2, 'none', 'easy', "
+                           "'win', 'center', 12)")
+    connection.close()
+    [row] = history.games(path)
+    assert (row.save, row.result, row.take_backs) == ("a.json", "win", 0)
+    history.record(history.Played("b.json", 2.0, 4, 2, "none", "hard", "loss", "center", 9, 3),
+                   path)
+    assert [(r.save, r.take_backs) for r in history.games(path)] == [("a.json", 0), ("b.json", 3)]

@@ -432,6 +432,44 @@ def test_take_back_undoes_the_open_steps_decisions_exactly():
     assert checked == 12
 
 
+def test_rewound_is_the_game_as_it_stood_after_so_many_steps():
+    """GameRecorder.rewound(k): the state and the record of the same game
+    played to its k-th step, seats and other programs' fields kept; a count
+    the record lacks, or one between a step and the refill it made, refused."""
+    _, _, actions, _ = recorded_game(4, "all", 2, "purposeful")
+    game = Game.new(4, "all", 2, 30)
+    recorder = GameRecorder(game, [{"name": f"P{i}", "player": "human"} for i in range(4)])
+    states = [game.snapshot()]  # after each closed step
+    for action in actions:
+        recorder.apply(action)
+        while len(states) <= len(recorder.steps):
+            states.append(game.snapshot() if recorder.pending is None else None)
+    recorder.extra_fields = {"note": "kept"}
+    recorder.extra_step_fields = {0: {"said": "first"}, len(recorder.steps) - 1: {"said": "last"}}
+    refills = [k for k, step in enumerate(recorder.steps) if step.type == "refill"]
+    checked = 0
+    for k in refills:
+        with pytest.raises(ValueError, match="refill"):
+            recorder.rewound(k)
+    for k in range(0, len(recorder.steps), 7):
+        if k in refills:
+            continue
+        rewound = recorder.rewound(k)
+        assert rewound.steps == recorder.steps[:k] and rewound.pending is None
+        if states[k] is not None:
+            assert (rewound.game.state == states[k]).all()
+        doc = rewound.document()
+        assert doc["seats"] == recorder.document()["seats"] and doc["note"] == "kept"
+        if k:
+            assert doc["steps"][0]["said"] == "first" and "said" not in doc["steps"][-1]
+        checked += 1
+    assert checked >= 10 and refills
+    for bad in (-1, len(recorder.steps) + 1, True, 2.0):
+        with pytest.raises(ValueError, match="whole number"):
+            recorder.rewound(bad)
+    assert recorder.rewound(len(recorder.steps)).document() == recorder.document()
+
+
 def test_an_illegal_action_changes_and_records_nothing():
     game, recorder = fresh()
     recorder.apply(L.A_DRAW)
