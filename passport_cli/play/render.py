@@ -28,9 +28,12 @@ FLAG_STYLE = {"forbidden": "bold red", "passport": "green"}
 # A note that warns (the option gives away the only passport or a card the
 # person needs) stands out; its words say the same without colour.
 WARNING = "bold yellow"
-# A sentence of the recap that tells a card taken from the person
-# (table/narrate.py: "Ana stole Camera from you.").
-LOSS = re.compile(r" stole .+ from you\.$")
+# A sentence of the recap that tells the person lost a card or their own
+# country (table/narrate.py's sentences): a steal ("Ana stole Camera from
+# you."), Lost Luggage ("You passed Camera to Bo."), Customs Check ("You
+# lost Camera (caught ..."), Civil Unrest or a Poorly Drawn Map ("Your own
+# country Japan went back to the box; ...").
+LOSS = re.compile(r" stole .+ from you\.$|^You passed |^You lost |^Your own country ")
 
 
 def warns(note: str) -> bool:
@@ -47,8 +50,8 @@ def render_intro(console: Console, lines: list[str]) -> None:
 
 
 def render_recap(console: Console, title: str, lines: list[str]) -> None:
-    """Sentences under a heading ("Since your last turn"); a card stolen from
-    the person stands out, marked "Lost:"."""
+    """Sentences under a heading ("Since your last turn"); a loss of the
+    person's (LOSS) stands out, marked "Lost:"."""
     if not lines:
         return
     console.print(shown(title, "bold"))

@@ -1110,17 +1110,40 @@ def test_an_escape_typed_at_a_prompt_is_shown_as_text(play, home):
     assert '"\\x1b[31mred\\x09and\\x9b2J" is not an option or a command' in said
 
 
-def test_a_card_stolen_from_the_person_stands_out_in_the_recap():
+def test_the_persons_losses_stand_out_in_the_recap():
+    """A card stolen, passed on by Lost Luggage or lost at a Customs Check,
+    and an own country sent back to the box, as narrate tells them to the
+    person; the same losses of others are not marked."""
     from rich.console import Console
 
+    from engine import cards as C
+    from engine.steps import Move, Place, Where, hand
     from passport_cli.play.render import render_recap
-    console = Console(width=80, record=True, color_system="standard", force_terminal=True)
-    lines = ["Ana drew a card.", "Ana stole Passport (Ghana) from you.",
-             "Bo stole a card from Ana."]
-    render_recap(console, "Since your last turn", lines)
-    out = console.export_text(styles=True, clear=False)
-    assert "Lost: Ana stole Passport (Ghana) from you." in console.export_text()
-    assert out.count("Lost:") == 1 and "\x1b[1;33mLost:" in out  # the sentence of narrate's
+    from passport_cli.table.narrate import BOX, DISCARD, EVENT, Teller, _country_swaps, _event
+    names = ["You", "Ana", "Bo"]
+    you, them = Teller(names, 0), Teller(["Cy", "Ana", "Bo"], 2)
+    camera, japan, kenya = C.CARD_WORDS.index("Camera"), C.COUNTRIES.index("Japan"), \
+        C.COUNTRIES.index("Kenya")
+
+    def told(teller, event, moves):
+        return _event(teller, event, list(moves) + [Move(event, EVENT, DISCARD)], 1)
+
+    swap = [Move(japan, Place(Where.TABLE, 0), BOX, country=True),
+            Move(kenya, BOX, Place(Where.TABLE, 0), country=True)]
+    luggage = [Move(camera, hand(0), hand(1))]
+    customs = [Move(camera, hand(0), DISCARD)]
+    lines = ["Ana drew a card.", "Ana stole Passport (Ghana) from you.", "Bo stole a card from Ana."]
+    losses = lines[1:2] + _country_swaps(you, list(swap))
+    losses += told(you, C.LOST_LUGGAGE, luggage)[-1:] + told(you, C.CUSTOMS_CHECK, customs)[-1:]
+    others = (_country_swaps(them, list(swap)) + told(them, C.LOST_LUGGAGE, luggage)[-1:]
+              + told(them, C.CUSTOMS_CHECK, customs)[-1:])
+    console = Console(width=200, record=True, color_system="standard", force_terminal=True)
+    render_recap(console, "Since your last turn", lines + losses[1:] + others)
+    plain = console.export_text(clear=False)
+    out = console.export_text(styles=True)
+    for loss in losses:
+        assert f"Lost: {loss}" in plain, (loss, plain)
+    assert out.count("Lost:") == len(losses) == 4 and "\x1b[1;33mLost:" in out
 
 
 def test_the_tutorial_teaches_each_kind_of_decision_once(play, home):
