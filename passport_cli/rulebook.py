@@ -35,6 +35,17 @@ class Section(NamedTuple):
     title: str
     markdown: str
 
+    @property
+    def lead(self) -> str | None:
+        """The section's first paragraph of prose, before any list, table or
+        subsection, as plain text on one line (emphasis marks dropped);
+        None when the section opens with something else."""
+        body = self.markdown.split("\n\n")[1:2]
+        if (not body or body[0].lstrip()[:1] in ("#", "-", "|", "*")
+                or body[0][:1].isdigit() or body[0].rstrip().endswith(":")):
+            return None
+        return " ".join(body[0].replace("**", "").split())
+
 
 class RuleNotFoundError(ValueError):
     """No section has that id, or no section mentions that word.

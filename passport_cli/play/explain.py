@@ -16,8 +16,12 @@ SECTION_OF = {"draw": "R5.1", "recycle": "R5.2", "trade": "R5.3", "steal": "R5.4
               "declare": "R9.3", "seat": "R9.5", "done": "R5"}
 # The card a move plays, by action name.
 CARD_OF = {"local-guide": "Local Guide", "trading-post": "Trading Post",
+           "declare": "Customs Declaration",
            "map": "Poorly Drawn Map", "upgrade": "First-Class Upgrade",
            "binoculars": "Binoculars", "smuggle": "The Smuggler"}
+# The sections whose first paragraph (rulebook's `lead`) says what the move
+# does; the others are named for the person to read.
+LEAD_EXPLAINS = {"R5.1", "R5.2", "R5.3", "R5.4"}
 # A kind with no card entry of its own: its section.
 KIND_SECTION = {C.KIND_PASSPORT: "R11.3", C.KIND_POSTCARD: "R9.4"}
 
@@ -39,6 +43,8 @@ def explain(choice: H.Choice, phase: Phase) -> list[str]:
     if entry:
         lines.append(entry.words)
     elif section:
-        title = rulebook.load().section(section).title
-        lines.append(f"The rule: {section} {title} (type rules {section}).")
+        rule = rulebook.load().section(section)
+        lines.append(f"{rule.lead} (type rules {section} for the whole rule)"
+                     if section in LEAD_EXPLAINS and rule.lead
+                     else f"The rule: {section} {rule.title} (type rules {section}).")
     return lines

@@ -1090,13 +1090,26 @@ def test_rules_of_a_card_at_a_prompt_is_that_card_alone(play, home):
     assert "Mom's Credit Card" not in asked  # not the whole table of special items
 
 
+def test_a_rules_lead_is_its_first_paragraph_of_prose():
+    from passport_cli import rulebook
+    book = rulebook.load()
+    assert book.section("R5.3").lead.startswith("You propose an exchange to one other player")
+    assert "**" not in book.section("R5.3").lead
+    assert book.section("R4").lead is None   # a numbered list
+    assert book.section("R5").lead is None   # a subsection at once
+    assert book.section("R6").lead is None   # a lead-in to a list
+
+
 def test_help_n_explains_an_option_with_its_rule(play, home):
     typed = "help 1\n?3\nhelp 9\nrecycle\nhelp 1\nquit\n"
     result = play("--seed", 5, "--bots", 1, "--difficulty", "easy", input=typed)
     assert result.exit_code == 0, result.output
     out = " ".join(result.output.split())
-    assert "1. draw a card The rule: R5.1 Draw (type rules R5.1)." in out
-    assert "3. offer a trade to Ana The rule: R5.3 Trade (type rules R5.3)." in out
+    # a move: what it does, in the words of its rule's first paragraph
+    assert ("1. draw a card You take the draw pile's top card into your hand, where only you "
+            "see it.") in out and "(type rules R5.1 for the whole rule)" in out
+    assert ("3. offer a trade to Ana You propose an exchange to one other player who holds at "
+            "least one card.") in out and "(type rules R5.3 for the whole rule)" in out
     assert "There is no option 9: help N explains option N of 1 to 4." in out
     assert "1. pay Swimsuit Swimsuit: an item (R11.1); copies: 2; required by:" in out
 
