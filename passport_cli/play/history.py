@@ -146,7 +146,8 @@ def read_games(path: Path | None = None) -> Games:
     connection = _connect(path, create=False)
     try:
         present = _columns(connection)
-        chosen = [column if column in present else f"0 AS {column}" for column in COLUMNS]
+        chosen = [f"0 AS {column}" if column in ADDED_COLUMNS and column not in present
+                  else column for column in COLUMNS]
         rows = connection.execute(f"SELECT {', '.join(chosen)} FROM games").fetchall()
     except (sqlite3.Error, ValueError, OverflowError) as error:  # (a text that is no UTF-8)
         raise _unusable(path, error) from None
