@@ -407,3 +407,20 @@ def test_a_game_stopped_at_any_moment_loses_at_most_the_move_under_way(tmp_path,
     print(f"\n{signal.Signals(signum).name}: {KILLS} stops, none lost more than the move "
           f"under way ({dict(Counter(c['at'] for c in cases))}; "
           f"{dict(Counter(c['ended'] for c in cases))}); moves kept {[c['kept'] for c in cases]}")
+
+
+def test_the_tutorial_teaches_and_undo_takes_a_move_back_in_a_terminal(tmp_path):
+    """`--tutorial` through a real terminal: its lessons at the first
+    decisions, then `undo` at the third turn takes the last move back; the
+    game goes on and its save counts the take-back."""
+    from engine.record import read_record
+    player = Player()
+    child = spawn(tmp_path / "t", "--tutorial")
+    play_on(child, player, stop_after_main=5, extra={3: ["undo"]})
+    child.close()
+    assert child.exitstatus == 0, player.transcript[-3000:]
+    text = " ".join(player.transcript.split())
+    assert "Lesson — The goal (R1):" in text and "Lesson — Your turn (R4):" in text
+    assert re.search(r"Taken back: You [^.]+\. Take-backs this game: 1\.", text), text[-3000:]
+    doc = read_record(saved_path(player.transcript))
+    assert doc["seats"][0]["take_backs"] == 1
