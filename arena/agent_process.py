@@ -165,9 +165,13 @@ class AgentProcess:
     """One running agent: JSON lines in and out, each wait bounded (see the
     module docstring). Every method but `close` raises AgentFault."""
 
-    def __init__(self, command: list[str], deadline: float, user: AgentUser | None = None):
-        """Start `command` (as `user`, if given), by `deadline` (time.monotonic())."""
+    def __init__(self, command: list[str], deadline: float, user: AgentUser | None = None,
+                 log=None):
+        """Start `command` (as `user`, if given), by `deadline` (time.monotonic());
+        `log` (arena.agent_log.AgentLog), if given, keeps every line both ways
+        and its stderr."""
         self.command = command
+        self.log = log
         self.agent_pid: int | None = None
         self.exit_code: int | None = None
         self.info_tail: collections.deque[str] = collections.deque(maxlen=KEPT)
@@ -267,6 +271,8 @@ class AgentProcess:
                              _head(self._buffer))
 
     def _take_line(self, line: bytes) -> None:
+        if self.log is not None:
+            self.log.received(line[:MAX_LINE].decode("utf-8", "replace").rstrip("\r"))
         if self._closing:
             return
         if len(line) > MAX_LINE:
@@ -286,6 +292,8 @@ class AgentProcess:
         self._pending.append(message)
 
     def _take_stderr(self, data: bytes) -> None:
+        if self.log is not None:
+            self.log.wrote_stderr(data)
         searched = len(self._stderr_partial)
         self._stderr_partial += data
         start = 0
@@ -329,7 +337,10 @@ class AgentProcess:
     def send(self, message: dict, deadline: float) -> None:
         """Write `message` as one line, all of it by `deadline`; what the
         agent writes meanwhile is read (its info kept, its answers held)."""
-        data = memoryview((json.dumps(message, separators=(",", ":")) + "\n").encode("utf-8"))
+        line = json.dumps(message, separators=(",", ":"))
+        if self.log is not None:
+            self.log.sent(line)
+        data = memoryview((line + "\n").encode("utf-8"))
         while data:
             if self.exit_code is not None:  # a process it started may hold its input open
                 raise self._crash()

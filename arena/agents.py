@@ -26,12 +26,15 @@ arena/agent_process.py.
 from __future__ import annotations
 
 import json
+import math
 import shlex
 import time
+from dataclasses import dataclass
 
 from bots.names import AGENT, is_agent
 from engine.seen import decision_seen_by, setup_seen_by, view_seen_by
 
+from .agent_log import AgentLog
 from .agent_process import QUIT_TIME, AgentFault, AgentProcess, AgentSpecError, agent_user, shown
 
 PROTOCOL = "passport-agent"
@@ -39,6 +42,7 @@ VERSION = 1
 MOVE_TIME = 10.0    # seconds an agent may take for one decision, by default
 START_TIME = 10.0   # seconds an agent may take to start and say hello
 MAX_CHATTER = 1000  # info messages before one answer; more is a fault
+MAX_CLOCK = 24 * 3600.0  # seconds: the most a game clock's base or increment may be
 
 
 def agent_command(name: str) -> list[str]:
@@ -54,6 +58,46 @@ def agent_command(name: str) -> list[str]:
     return words
 
 
+@dataclass(frozen=True)
+class Clock:
+    """A game clock, as chess programs keep one (cutechess's tc=): `base`
+    seconds for the whole game, and `increment` seconds added after each
+    decision. Written "MINUTES+SECONDS": 5+0.1."""
+    base: float
+    increment: float = 0.0
+
+    def __post_init__(self):
+        if not (0 < self.base <= MAX_CLOCK and 0 <= self.increment <= MAX_CLOCK):
+            raise ValueError(f"a clock of {self.base:g} s and {self.increment:g} s a move: "
+                             f"the base must be over 0 and at most {MAX_CLOCK // 60:g} minutes, "
+                             "the increment 0 or more")
+
+    @classmethod
+    def parse(cls, text: str) -> Clock:
+        """'5+0.1' (minutes + seconds a move) or '5' as a Clock; ValueError,
+        one sentence, for anything else."""
+        minutes, plus, seconds = str(text).strip().partition("+")
+        try:
+            base, increment = float(minutes) * 60, float(seconds) if plus else 0.0
+        except ValueError:
+            raise ValueError(f"{text!r} is not a clock: write MINUTES+SECONDS, e.g. 5+0.1") from None
+        if not (math.isfinite(base) and math.isfinite(increment)):
+            raise ValueError(f"{text!r} is not a clock: write MINUTES+SECONDS, e.g. 5+0.1")
+        return cls(base, increment)
+
+    def __str__(self) -> str:
+        return f"{self.base / 60:g}+{self.increment:g}"
+
+
+def time_use(times: list[float]) -> dict:
+    """An agent's decision times in one game: how many, their total, mean and
+    longest, in seconds."""
+    total = sum(times)
+    return {"decisions": len(times), "total": round(total, 4),
+            "mean": round(total / len(times), 4) if times else None,
+            "max": round(max(times), 4) if times else None}
+
+
 class OutsideAgent:
     """A player whose decisions an outside program makes (see the module
     docstring). The table calls `begin`, `observe`, `choose` and `end`; each
@@ -61,11 +105,18 @@ class OutsideAgent:
     be taken in, and each answer given, within `move_time` seconds; the
     program starts and says hello within `start_time`."""
 
-    def __init__(self, name: str, move_time: float = MOVE_TIME, start_time: float = START_TIME):
+    def __init__(self, name: str, move_time: float = MOVE_TIME, start_time: float = START_TIME,
+                 clock: Clock | None = None, log: AgentLog | None = None):
+        """`clock`, if given, is a game clock besides the time a decision
+        (`Clock`); `log` keeps the game's messages and stderr (AgentLog)."""
         self.name = name
         self.command = agent_command(name)
         self.move_time = float(move_time)
         self.start_time = float(start_time)
+        self.clock = clock
+        self.clock_left = clock.base if clock is not None else None  # seconds on its clock
+        self.log = log
+        self.decision_times: list[float] = []  # seconds each decision took, in order
         self.process: AgentProcess | None = None
         self.agent_name: str | None = None  # what the agent calls itself
         self.seat_names: list[str] | None = None
@@ -78,7 +129,7 @@ class OutsideAgent:
         if self.process is not None:
             return
         deadline = time.monotonic() + self.start_time
-        self.process = AgentProcess(self.command, deadline, agent_user())
+        self.process = AgentProcess(self.command, deadline, agent_user(), self.log)
         self.process.send({"type": "hello", "protocol": PROTOCOL, "version": VERSION}, deadline)
         reply = self.process.receive(deadline, MAX_CHATTER)
         if reply.get("type") != "hello" or reply.get("version") != VERSION:
@@ -111,12 +162,33 @@ class OutsideAgent:
         self._running().send({"type": "observe", "step": step}, self._deadline())
 
     def choose(self, view) -> int:
+        """The program's action at `view`, within its time: the time a
+        decision, and what its game clock has left (a clock that runs out
+        is a fault, "timed out"). Its time counts from the question's
+        first byte to the answer's last."""
         asked = decision_seen_by(view, self.seat_names)
         if self.wants_view:
             asked["view"] = view_seen_by(view)
-        deadline = self._deadline()  # the time to take the question in counts
-        self._running().send({"type": "decide", **asked, "time_left": self.move_time}, deadline)
-        answer = self.process.receive(deadline, MAX_CHATTER)
+        began = time.monotonic()
+        allowed = self.move_time
+        clocked = {}
+        if self.clock is not None:
+            allowed = min(allowed, self.clock_left)
+            clocked = {"clock": {"left": round(self.clock_left, 3),
+                                 "increment": self.clock.increment}}
+        deadline = began + allowed  # the time to take the question in counts
+        try:
+            self._running().send({"type": "decide", **asked, "time_left": round(allowed, 3),
+                                  **clocked}, deadline)
+            answer = self.process.receive(deadline, MAX_CHATTER)
+        except AgentFault as fault:
+            if fault.reason == "timed out" and allowed < self.move_time:
+                raise AgentFault("timed out", f"its game clock ({self.clock}) ran out") from None
+            raise
+        took = time.monotonic() - began
+        self.decision_times.append(took)
+        if self.clock is not None:
+            self.clock_left = max(0.0, self.clock_left - took) + self.clock.increment
         action = answer.get("id")
         if answer.get("type") != "action" or not isinstance(action, int) or isinstance(action, bool):
             raise AgentFault("bad message", "expected an action with an id",

@@ -132,6 +132,9 @@ class GameResult:
     steps: int                  # decisions taken
     forfeit: int | None = None  # the seat whose program broke the protocol (reason "forfeit")
     fault: dict | None = None   # why: AgentFault.to_json()
+    # Each outside program's seat: its time (arena.agents.time_use) and,
+    # when logs were kept, the names of its log files (arena/agent_log.py).
+    agents: dict[int, dict] | None = None
 
 
 @contextmanager
@@ -385,27 +388,32 @@ def record_path(directory, number: int, count: int, suffix: str = ".json",
 
 
 def make_player(name: str, seed: int, think: float | None = None, *, measurement: bool = False,
-                agent_time: float | None = None, book=None) -> Player:
+                agent_time: float | None = None, book=None, clock=None,
+                logged: bool = False) -> Player:
     """A seat's player by name: for cmd:COMMAND an outside program
-    (arena/agents.py), which gets `agent_time` seconds a decision and keeps
-    its seed to itself; else the bot `bots.difficulty.make_bot` builds
-    (cheater-LEVEL only with `measurement`; hard and the expert play `book`)."""
+    (arena/agents.py), which gets `agent_time` seconds a decision and, with
+    `clock` (arena.agents.Clock), a game clock, keeps its seed to itself,
+    and with `logged` keeps a log of its game (arena/agent_log.py); else
+    the bot `bots.difficulty.make_bot` builds (cheater-LEVEL only with
+    `measurement`; hard and the expert play `book`)."""
     from bots.difficulty import make_bot
     from bots.names import is_agent
     if is_agent(name):
+        from .agent_log import AgentLog
         from .agents import MOVE_TIME, OutsideAgent
-        return OutsideAgent(name, MOVE_TIME if agent_time is None else agent_time)
+        return OutsideAgent(name, MOVE_TIME if agent_time is None else agent_time, clock=clock,
+                            log=AgentLog() if logged else None)
     return make_bot(name, seed, think, measurement=measurement, book=book)
 
 
 def bot_players(names: Sequence[str], seeds: Sequence[int], think: float | None = None,
                 measurement: bool = False, agent_time: float | None = None,
-                book=None) -> list[Player]:
+                book=None, clock=None, logged: bool = False) -> list[Player]:
     """One player per seat (`make_player`): `names[s]` seeded `seeds[s]`;
     LEVEL+book plays `book`."""
     from bots.names import plays_book
     return [make_player(name, seed, think, measurement=measurement, agent_time=agent_time,
-                        book=book if plays_book(name) else None)
+                        book=book if plays_book(name) else None, clock=clock, logged=logged)
             for name, seed in zip(names, seeds, strict=True)]
 
 

@@ -59,8 +59,9 @@ them is not caught here.)
 from __future__ import annotations
 
 import json
+import re
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -72,7 +73,7 @@ from engine.cards import ALL_EXTENSIONS
 from engine.files import LimitError, parse_json, read_limited
 
 from .agent_process import agent_user_named, run_agents_as
-from .agents import MOVE_TIME, AgentSpecError, agent_command
+from .agents import MOVE_TIME, AgentSpecError, Clock, OutsideAgent, agent_command, time_use
 from .files import run_file_text, write_text_atomically
 from .match import GameResult, Seat, Table, bot_players, derive_seed, record_path
 from .sprt import Sprt, SprtError, SprtRun, candidate_and_baseline
@@ -112,6 +113,7 @@ class TournamentSettings:
     think: float | None = None
     sprt: Sprt | None = None
     agent_time: float = MOVE_TIME  # seconds a decision for an outside program
+    clock: Clock | None = None     # an outside program's game clock, besides agent_time
     # The opening book LEVEL+book entries play (an openings.Book; docs/openings.md).
     book: object = field(default=None, compare=False)
     # The user outside programs run as (arena/agent_process.py); None: the host's.
@@ -144,6 +146,9 @@ class TournamentSettings:
         if not (isinstance(self.agent_time, (int, float)) and 0 < self.agent_time <= 3600):
             raise TournamentError("an outside program's time must be 0 to 3600 seconds a decision, "
                                   f"not {self.agent_time}")
+        if self.clock is not None and not isinstance(self.clock, Clock):
+            raise TournamentError(f"a clock is a Clock (e.g. Clock.parse('5+0.1')), "
+                                  f"not {self.clock!r}")
         for name in self.bots:
             if is_agent(name):
                 try:
@@ -193,6 +198,8 @@ class TournamentSettings:
                            for name in names},
                 **({} if self.sprt is None else {"sprt": self.sprt.to_json()}),
                 **({"agent_time": self.agent_time} if any(map(is_agent, self.bots)) else {}),
+                **({"clock": str(self.clock)} if self.clock is not None
+                   and any(map(is_agent, self.bots)) else {}),
                 **({} if self.book is None else {"book": self.book.identity()})}
 
 
@@ -220,6 +227,8 @@ def result_json(result: GameResult, players: int) -> dict:
              "steps": result.steps}
     if result.forfeit is not None:
         entry["forfeit"] = {"seat": result.forfeit, **result.fault}
+    if result.agents:
+        entry["agents"] = {str(seat): use for seat, use in sorted(result.agents.items())}
     return entry
 
 
@@ -244,8 +253,11 @@ def schedule(settings: TournamentSettings) -> list[ScheduledGame]:
 
 
 def play_scheduled(settings: TournamentSettings, game: ScheduledGame,
-                   records_dir: Path | None = None) -> GameResult:
-    """Play one game of the schedule with fresh bots; write its record if asked."""
+                   records_dir: Path | None = None, logs_dir: Path | None = None) -> GameResult:
+    """Play one game of the schedule with fresh bots; write its record if
+    asked, and with `logs_dir` each outside program's log of the game
+    (arena/agent_log.py: DIR/deal-0001-rotation-2-seat-1.transcript.txt and
+    .stderr.txt). The result holds each outside program's time."""
     from engine import Config
 
     config = Config(settings.players, settings.extensions, game.seed, settings.round_cap)
@@ -254,12 +266,25 @@ def play_scheduled(settings: TournamentSettings, game: ScheduledGame,
     if any(map(is_agent, game.seats)):
         run_agents_as(settings.agent_user)  # in this process: a worker's or a Ray task's
     players = bot_players(game.seats, game.bot_seeds, settings.think, measurement=True,
-                          agent_time=settings.agent_time, book=settings.book)
+                          agent_time=settings.agent_time, book=settings.book,
+                          clock=settings.clock, logged=logs_dir is not None)
     table = Table(config, seats, players, record=records_dir is not None)
     try:
         table.play()
     finally:
         table.close()
+    agents = {}
+    for seat, player in enumerate(players):
+        if isinstance(player, OutsideAgent):
+            agents[seat] = time_use(player.decision_times)
+            if logs_dir is not None:
+                stem = record_path(logs_dir, game.deal, settings.deals,
+                                   rotation=game.rotation).stem + f"-seat-{seat}"
+                try:
+                    agents[seat]["logs"] = player.log.write(Path(logs_dir), stem)
+                except OSError as error:
+                    raise TournamentError(f"{logs_dir}: a log can't be written "
+                                          f"({error.strerror or error})") from None
     if records_dir is not None:
         from engine.record import write_record
         document = table.document()
@@ -271,7 +296,7 @@ def play_scheduled(settings: TournamentSettings, game: ScheduledGame,
                                   "think": settings.think}
         write_record(document, record_path(records_dir, game.deal, settings.deals,
                                            rotation=game.rotation))
-    return table.result(game.number)
+    return replace(table.result(game.number), agents=agents or None)
 
 
 # ---- running -----------------------------------------------------------------------
@@ -287,7 +312,7 @@ def _play_job(job) -> GameResult:
 
 
 def run_tournament(settings: TournamentSettings, *, done: dict[int, GameResult] | None = None,
-                   workers: int = 1, results_path=None, records_dir=None,
+                   workers: int = 1, results_path=None, records_dir=None, logs_dir=None,
                    on_result: Callable[[GameResult], None] | None = None,
                    save_interval: float = SAVE_INTERVAL, backend: str = "local",
                    address: str | None = None) -> list[GameResult]:
@@ -299,7 +324,8 @@ def run_tournament(settings: TournamentSettings, *, done: dict[int, GameResult] 
     (see `_play_ray`) on the cluster at `address`, or on a Ray instance this
     process started or joined already. `results_path`, if given, is the
     results file, saved as games finish; `records_dir`, if given, gets one
-    record per game played. `on_result` is called in this process with each
+    record per game played, and `logs_dir` each outside program's log of
+    each game (`play_scheduled`). `on_result` is called in this process with each
     new result, once per game however often the game was played."""
     if backend not in BACKENDS:
         raise TournamentError(f"backend {backend!r}; choose from {', '.join(BACKENDS)}")
@@ -308,18 +334,9 @@ def run_tournament(settings: TournamentSettings, *, done: dict[int, GameResult] 
     pending = [game for game in schedule(settings) if game.number not in results]
     if test is not None and test.state.verdict is not None:
         pending = []  # the file's games have decided the test already
-    if records_dir is not None:
-        try:
-            Path(records_dir).mkdir(mode=0o700, parents=True, exist_ok=True)
-            shared = Path(records_dir).stat().st_mode & 0o077
-        except OSError as error:
-            raise TournamentError(f"{records_dir}: can't be created "
-                                  f"({error.strerror or error})") from None
-        if shared and settings.agent_user is not None:
-            raise TournamentError(f"{records_dir}: other users may read it, and so the outside "
-                                  f"programs, run as {settings.agent_user}, the deals of its "
-                                  "records, which other seatings play again: make it yours "
-                                  "alone (chmod 700) or name a new folder")
+    for directory, what in ((records_dir, "records"), (logs_dir, "logs")):
+        if directory is not None:
+            _private_folder(Path(directory), what, settings)
     if results_path is not None:
         # Saved before the first game: a file that can't be written fails now,
         # not after an hour of games.
@@ -327,9 +344,9 @@ def run_tournament(settings: TournamentSettings, *, done: dict[int, GameResult] 
     last_save = time.monotonic()
     unsaved = False
     if backend == "ray":
-        played = _play_ray(settings, pending, workers, records_dir, address)
+        played = _play_ray(settings, pending, workers, records_dir, address, logs_dir)
     else:
-        played = _play(settings, pending, workers, records_dir)
+        played = _play(settings, pending, workers, records_dir, logs_dir)
     try:
         for result in played:
             if result.number in results:
@@ -350,10 +367,28 @@ def run_tournament(settings: TournamentSettings, *, done: dict[int, GameResult] 
     return [results[number] for number in sorted(results)]
 
 
-def _play(settings, games: list[ScheduledGame], workers: int, records_dir):
+def _private_folder(directory: Path, what: str, settings: TournamentSettings) -> None:
+    """Make the folder of a run's records or logs, its owner's alone (0700)
+    when it is new. A folder others may read is refused when the outside
+    programs run as another user: its files tell the deals (a record every
+    card, a log what its seat saw), which other seatings play again."""
+    try:
+        directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+        shared = directory.stat().st_mode & 0o077
+    except OSError as error:
+        raise TournamentError(f"{directory}: can't be created "
+                              f"({error.strerror or error})") from None
+    if shared and settings.agent_user is not None:
+        raise TournamentError(f"{directory}: other users may read it, and so the outside "
+                              f"programs, run as {settings.agent_user}, the deals of its "
+                              f"{what}, which other seatings play again: make it yours "
+                              "alone (chmod 700) or name a new folder")
+
+
+def _play(settings, games: list[ScheduledGame], workers: int, records_dir, logs_dir=None):
     if workers <= 1 or len(games) <= 1:
         for game in games:
-            yield play_scheduled(settings, game, records_dir)
+            yield play_scheduled(settings, game, records_dir, logs_dir)
         return
     import multiprocessing
 
@@ -364,19 +399,22 @@ def _play(settings, games: list[ScheduledGame], workers: int, records_dir):
     context = multiprocessing.get_context("spawn")
     pool = context.Pool(min(workers, len(games)), initializer=_ignore_interrupts)
     try:
-        yield from pool.imap_unordered(_play_job, [(settings, game, records_dir) for game in games])
+        yield from pool.imap_unordered(_play_job, [(settings, game, records_dir, logs_dir)
+                                                   for game in games])
         pool.close()
     finally:
         pool.terminate()
         pool.join()
 
 
-def _play_ray(settings, games: list[ScheduledGame], workers: int, records_dir, address):
+def _play_ray(settings, games: list[ScheduledGame], workers: int, records_dir, address,
+              logs_dir=None):
     """Games as Ray tasks (arena.cluster.ray_results), yielded as they
     finish; a game played again after its worker died is the same game,
     and the caller counts each game once."""
     from .cluster import ClusterError, ray_results
-    finished = ray_results(play_scheduled, [(settings, game, records_dir) for game in games],
+    finished = ray_results(play_scheduled, [(settings, game, records_dir, logs_dir)
+                                            for game in games],
                            workers, address, settings.bots)
     try:
         for _, result in finished:
@@ -394,6 +432,9 @@ def results_summary(settings: TournamentSettings, results: Iterable[GameResult])
     `passport tournament --json` prints and the results file's "results".
     With three bot names or more, "pairwise" holds each name's head-to-head
     record against each other name (arena/standings.py `pairwise`).
+    With outside programs, "time" holds each one's time (`agent_time_use`),
+    and "forfeits" each forfeit: its game, seat, bot and fault (reason,
+    detail, and what it sent or its last lines of stderr).
     With an SPRT, "sprt" says where the test stands (arena/sprt.py: its
     bounds, the deals it used, the log-likelihood ratio and the verdict);
     the standings count every game played, including any that finished
@@ -411,7 +452,38 @@ def results_summary(settings: TournamentSettings, results: Iterable[GameResult])
                                for a, row in pairwise(settings.bots, results).items()}
     if settings.sprt is not None:
         summary["sprt"] = SprtRun(settings.sprt, settings.bots, results).to_json()
+    timed = agent_time_use(results)
+    if timed:
+        summary["time"] = timed
+    forfeits = [{"game": r.number, "seat": r.forfeit, "bot": r.seats[r.forfeit], **r.fault}
+                for r in sorted(results, key=lambda r: r.number) if r.forfeit is not None]
+    if forfeits:
+        summary["forfeits"] = forfeits
     return summary
+
+
+def agent_time_use(results: Iterable[GameResult]) -> dict[str, dict]:
+    """Each outside program's time over the games it played, by name: its
+    decisions, their total, mean and longest (seconds), the games, and the
+    longest total of one game."""
+    use: dict[str, dict] = {}
+    for result in results:
+        for seat, game in (result.agents or {}).items():
+            name = result.seats[seat]
+            total = use.setdefault(name, {"games": 0, "decisions": 0, "total": 0.0, "max": None,
+                                          "most_in_a_game": 0.0})
+            total["games"] += 1
+            total["decisions"] += game["decisions"]
+            total["total"] += game["total"]
+            total["most_in_a_game"] = max(total["most_in_a_game"], game["total"])
+            if game["max"] is not None:
+                total["max"] = max(total["max"] or 0.0, game["max"])
+    for total in use.values():
+        total["mean"] = total["total"] / total["decisions"] if total["decisions"] else None
+        for key in ("total", "mean", "max", "most_in_a_game"):
+            if total[key] is not None:
+                total[key] = round(total[key], 4)
+    return use
 
 
 def save_results(path, settings: TournamentSettings, results: Iterable[GameResult]) -> None:
@@ -565,8 +637,9 @@ def _shown(value) -> str:
 def _parse_game(entry, settings: TournamentSettings) -> GameResult | str:
     """A results-file game entry as a GameResult, or what is wrong with it."""
     fields = ("game", "deal", "rotation", "seats", "winner", "reason", "rounds", "steps")
-    if not isinstance(entry, dict) or set(entry) - {"forfeit"} != set(fields):
-        return f"its fields must be {', '.join(fields)} (and forfeit, if one was)"
+    if not isinstance(entry, dict) or set(entry) - {"forfeit", "agents"} != set(fields):
+        return (f"its fields must be {', '.join(fields)} (and forfeit, if one was, and agents, "
+                "if outside programs played)")
     deal, rotation = entry["deal"], entry["rotation"]
     numbers = [entry[key] for key in ("game", "deal", "rotation", "rounds", "steps")]
     if not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers):
@@ -583,18 +656,56 @@ def _parse_game(entry, settings: TournamentSettings) -> GameResult | str:
     forfeit = entry.get("forfeit")
     if (reason == "forfeit") != (forfeit is not None):
         return f"ending {reason} with forfeit {forfeit!r}"
+    agents = _parse_agents(entry.get("agents"), expected.seats)
+    if isinstance(agents, str):
+        return agents
     if forfeit is not None:
         fault = _parse_forfeit(forfeit, settings, expected.seats)
         if isinstance(fault, str):
             return fault
         return GameResult(expected.number, expected.seats, None, reason, entry["rounds"],
-                          entry["steps"], forfeit["seat"], fault)
+                          entry["steps"], forfeit["seat"], fault, agents)
     if (winner is None) != (reason == "round_cap") or (
             winner is not None and (not isinstance(winner, int) or isinstance(winner, bool)
                                     or not 0 <= winner < settings.players)):
         return f"winner {winner!r} for ending {reason}"
     return GameResult(expected.number, expected.seats, winner, reason, entry["rounds"],
-                      entry["steps"])
+                      entry["steps"], agents=agents)
+
+
+def _parse_agents(agents, seats) -> dict[int, dict] | None | str:
+    """A game's outside programs (their time, the names of their logs), by
+    seat, or what is wrong with them."""
+    if agents is None:
+        return None
+    if not isinstance(agents, dict) or not agents:
+        return "its agents must be an object of seats"
+    parsed = {}
+    for key, use in agents.items():
+        seat = int(key) if isinstance(key, str) and key.isdigit() and len(key) < 3 else None
+        if seat is None or seat >= len(seats) or not is_agent(seats[seat]):
+            return f"agents of seat {_shown(key)}, which no outside program played"
+        if not isinstance(use, dict) or set(use) - {"logs"} != set(TIME_FIELDS):
+            return f"the agent of seat {seat} must have {', '.join(TIME_FIELDS)} (and logs)"
+        numbers = [use[field] for field in TIME_FIELDS]
+        if not (isinstance(numbers[0], int) and not isinstance(numbers[0], bool)
+                and numbers[0] >= 0 and all(
+                    (isinstance(n, (int, float)) and not isinstance(n, bool) and 0 <= n < 1e9)
+                    or (n is None and use["decisions"] == 0) for n in numbers[1:])):
+            return f"the agent of seat {seat}: decisions and seconds must be numbers from 0"
+        logs = use.get("logs")
+        if logs is not None and not (
+                isinstance(logs, dict) and set(logs) == {"transcript", "stderr"}
+                and all(isinstance(n, str) and LOG_NAME.fullmatch(n) for n in logs.values())):
+            return f"the agent of seat {seat}: its logs must be two file names"
+        parsed[seat] = dict(use)
+    return parsed
+
+
+# An outside program's time in one game (arena.agents.time_use), and the
+# name of a log file (a file of the logs folder, never a path).
+TIME_FIELDS = ("decisions", "total", "mean", "max")
+LOG_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9.-]{0,120}")
 
 
 def _parse_forfeit(forfeit, settings: TournamentSettings, seats) -> dict | str:

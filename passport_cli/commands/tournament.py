@@ -42,6 +42,17 @@ def tournament_book(bots: list[str], extensions: int, think: float | None, path:
     return book
 
 
+def check_clock(ctx, param, value):
+    """--clock MINUTES+SECONDS as an arena.agents.Clock."""
+    if value is None:
+        return None
+    from arena.agents import Clock
+    try:
+        return Clock.parse(value)
+    except ValueError as error:
+        raise click.BadParameter(str(error)) from None
+
+
 @click.command()
 @click.option("--bots", metavar="LIST", required=True, callback=check_tournament_bots,
               help=f"The bot of each seat, comma-separated, one per seat: {', '.join(BOT_NAMES)}. "
@@ -82,12 +93,21 @@ def tournament_book(bots: list[str], extensions: int, think: float | None, path:
               default=None, metavar="SECONDS",
               help="The time an outside program (cmd:) may take for one decision; past it, "
                    "it forfeits the game.  [default: 10]")
+@click.option("--clock", metavar="MINUTES+SECONDS", callback=check_clock, default=None,
+              help="A game clock for each outside program (cmd:), as chess programs keep "
+                   "one: MINUTES for the whole game and SECONDS added after each decision, "
+                   "e.g. 5+0.1. A program whose clock runs out forfeits the game. "
+                   "--agent-time still bounds each decision.")
 @agent_user_option(expose=True)
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Results file (JSON), saved as games finish; if it exists, the run "
                    "resumes it, playing only the games it lacks.")
 @click.option("--records", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Directory for a game record of every game this run plays.")
+@click.option("--logs", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Directory for each outside program's log of each game: the messages "
+                   "both ways and what it wrote on stderr, 1 MB of each at most; the "
+                   "results file names them.")
 @click.option("--book", "book_path", type=click.Path(dir_okay=False, path_type=Path),
               default=None, metavar="FILE",
               help=f"The opening book that {' or '.join(BOOKED_NAMES)} plays (docs/openings.md).  "
@@ -95,7 +115,8 @@ def tournament_book(bots: list[str], extensions: int, think: float | None, path:
 @json_option()
 @click.pass_context
 def tournament(ctx, bots, players, deals, workers, backend, address, seed, extensions,
-               round_cap, think, sprt, agent_time, agent_user, out, records, book_path, as_json):
+               round_cap, think, sprt, agent_time, clock, agent_user, out, records, logs,
+               book_path, as_json):
     """Play bots against each other; print win rates, ranks and ratings.
 
     Duplicate format: every deal is replayed once per seating, the bots moving
@@ -141,7 +162,7 @@ def tournament(ctx, bots, players, deals, workers, backend, address, seed, exten
         settings = TournamentSettings(bots=bots, deals=deals, seed=seed, extensions=extensions,
                                       round_cap=round_cap, think=think, sprt=sprt,
                                       agent_time=MOVE_TIME if agent_time is None else agent_time,
-                                      book=book, agent_user=agent_user)
+                                      clock=clock, book=book, agent_user=agent_user)
     except TournamentError as error:
         raise click.BadParameter(str(error), ctx=ctx, param_hint="'--bots'") from None
     try:
@@ -166,7 +187,7 @@ def tournament(ctx, bots, players, deals, workers, backend, address, seed, exten
         with terminate_as_interrupt(), TournamentProgress(app.console, settings.games, len(done),
                                                           tally.intervals, test) as progress:
             results = run_tournament(settings, done=done, workers=workers, results_path=out,
-                                     records_dir=records, on_result=finished,
+                                     records_dir=records, logs_dir=logs, on_result=finished,
                                      backend=backend, address=address)
     except (ResultsFileError, TournamentError) as error:
         raise FileProblem(str(error)) from None
@@ -181,4 +202,5 @@ def tournament(ctx, bots, players, deals, workers, backend, address, seed, exten
     if as_json:
         click.echo(json.dumps(summary, indent=2))
     else:
-        render_tournament(app.console, summary, resumed=len(done), out=out, records=records)
+        render_tournament(app.console, summary, resumed=len(done), out=out, records=records,
+                          logs=logs)

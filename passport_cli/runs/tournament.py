@@ -18,6 +18,9 @@ from ..safe_text import as_text, markup, path_text, shown
 from ..table.narrate import count_words
 from .render import GamesProgress, entries_text
 
+# Forfeits told one by one after a tournament; the results file has them all.
+SHOWN_FORFEITS = 5
+
 
 class _ProgressWithStandings(Progress):
     """A progress bar with one line of running win rates under it."""
@@ -104,7 +107,7 @@ def _render_pairwise(console: Console, pairwise: dict) -> None:
 
 
 def render_tournament(console: Console, summary: dict, *, resumed: int = 0,
-                      out=None, records=None) -> None:
+                      out=None, records=None, logs=None) -> None:
     """The results of a tournament (arena.tournament.results_summary)."""
     settings = summary["settings"]
     players, deals, games = settings["players"], settings["deals"], settings["games"]
@@ -155,6 +158,21 @@ def render_tournament(console: Console, summary: dict, *, resumed: int = 0,
             console.print(f"{markup(name)} forfeited {row['forfeits']} game"
                           f"{'s' * (row['forfeits'] != 1)}: it lost them, and the other "
                           "seats shared the win.", soft_wrap=True)
+    forfeits = summary.get("forfeits", [])
+    for forfeit in forfeits[:SHOWN_FORFEITS]:
+        said = f" It sent or wrote last: {forfeit['sent']}" if forfeit["sent"] else ""
+        console.print(f"  Game {forfeit['game']}, seat {forfeit['seat']}: "
+                      f"{markup(forfeit['reason'])}, {markup(forfeit['detail'])}.{markup(said)}",
+                      soft_wrap=True)
+    if len(forfeits) > SHOWN_FORFEITS:
+        console.print(f"  … and {len(forfeits) - SHOWN_FORFEITS} more in the results file.")
+    for name, use in summary.get("time", {}).items():
+        mean = "—" if use["mean"] is None else f"{use['mean'] * 1000:,.0f} ms"
+        longest = "—" if use["max"] is None else f"{use['max']:.2f} s"
+        console.print(f"Time of {markup(name)}: {count_words(use['decisions'], 'decision')} in "
+                      f"{count_words(use['games'], 'game')}, {use['total']:,.1f} s in all, mean "
+                      f"{mean}, longest {longest}, most in one game {use['most_in_a_game']:,.1f} s",
+                      soft_wrap=True)
     others = ("the other 2" if players == 2 else
               f"the others share 2–{players} ({(2 + players) / 2:g} each)")
     if len(set(settings["bots"])) < players:
@@ -175,6 +193,8 @@ def render_tournament(console: Console, summary: dict, *, resumed: int = 0,
         console.print(f"Results: {markup(path_text(out))}{again}", soft_wrap=True)
     if records is not None:
         console.print(f"Records: {markup(path_text(records))}", soft_wrap=True)
+    if logs is not None:
+        console.print(f"Logs of the outside programs: {markup(path_text(logs))}", soft_wrap=True)
 
 
 def sprt_text(sprt: dict) -> str:
