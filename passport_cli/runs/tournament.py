@@ -167,7 +167,7 @@ def render_tournament(console: Console, summary: dict, *, resumed: int = 0,
     if len(forfeits) > SHOWN_FORFEITS:
         console.print(f"  … and {len(forfeits) - SHOWN_FORFEITS} more in the results file.")
     for name, use in summary.get("time", {}).items():
-        mean = "—" if use["mean"] is None else f"{use['mean'] * 1000:,.0f} ms"
+        mean = "—" if use["mean"] is None else f"{use['mean'] * 1000:,.1f} ms"
         longest = "—" if use["max"] is None else f"{use['max']:.2f} s"
         console.print(f"Time of {markup(name)}: {count_words(use['decisions'], 'decision')} in "
                       f"{count_words(use['games'], 'game')}, {use['total']:,.1f} s in all, mean "
