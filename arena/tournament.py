@@ -75,7 +75,8 @@ from .agent_process import agent_user_named, run_agents_as
 from .agents import MOVE_TIME, AgentSpecError, agent_command
 from .files import run_file_text, write_text_atomically
 from .match import GameResult, Seat, Table, bot_players, derive_seed, record_path
-from .sprt import Sprt, SprtError, SprtRun, candidate_and_baseline
+from .elo import duel_elo, pentanomial
+from .sprt import Sprt, SprtError, SprtRun, candidate_and_baseline, deal_scores
 from .standings import pairwise, standings
 
 FILE_FORMAT = "passport-tournament"
@@ -394,6 +395,8 @@ def results_summary(settings: TournamentSettings, results: Iterable[GameResult])
     `passport tournament --json` prints and the results file's "results".
     With three bot names or more, "pairwise" holds each name's head-to-head
     record against each other name (arena/standings.py `pairwise`).
+    In a duel of two names, "elo" is the first's Elo difference over the
+    second, from the deal pairs complete in deal order (arena/elo.py).
     With an SPRT, "sprt" says where the test stands (arena/sprt.py: its
     bounds, the deals it used, the log-likelihood ratio and the verdict);
     the standings count every game played, including any that finished
@@ -409,6 +412,10 @@ def results_summary(settings: TournamentSettings, results: Iterable[GameResult])
     if len(set(settings.bots)) >= 3:  # with two names the table above says it all
         summary["pairwise"] = {a: {b: meetings.to_json() for b, meetings in row.items()}
                                for a, row in pairwise(settings.bots, results).items()}
+    if settings.players == 2 and len(set(settings.bots)) == 2:
+        first, second = settings.bots
+        summary["elo"] = {"bot": first, "opponent": second,
+                          **duel_elo(pentanomial(deal_scores(settings.bots, results))).to_json()}
     if settings.sprt is not None:
         summary["sprt"] = SprtRun(settings.sprt, settings.bots, results).to_json()
     return summary
