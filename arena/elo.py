@@ -61,7 +61,7 @@ def elo_of_score(score: float) -> float:
         return -math.inf
     if score >= 1.0:
         return math.inf
-    return -400.0 * math.log10(1.0 / score - 1.0)
+    return -400.0 * math.log10(1.0 / score - 1.0) + 0.0  # + 0.0: 0, not -0, at 1/2
 
 
 def pentanomial(scores: Iterable[float]) -> list[int]:
