@@ -168,6 +168,9 @@ class TournamentSettings:
                 candidate_and_baseline(self.bots)
             except SprtError as error:
                 raise TournamentError(str(error)) from None
+            if self.sprt.elo is not None and self.players != 2:
+                raise TournamentError("SPRT bounds in Elo are for duels: at a table of "
+                                      f"{self.players}, give the candidate's scores (S0,S1)")
 
     @property
     def players(self) -> int:
