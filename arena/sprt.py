@@ -267,6 +267,13 @@ class Sprt:
         return {"s0": self.s0, "s1": self.s1, "alpha": self.alpha, "beta": self.beta,
                 **({} if self.elo is None else {"elo0": self.elo0, "elo1": self.elo1})}
 
+    @classmethod
+    def from_json(cls, data: dict) -> Sprt:
+        """The test `to_json` gave (a results file's settings), in Elo if it was."""
+        if "elo0" in data:
+            return elo_sprt(data["elo0"], data["elo1"], data["alpha"], data["beta"])
+        return cls(data["s0"], data["s1"], data["alpha"], data["beta"])
+
 
 def candidate_and_baseline(entries: Sequence[str]) -> tuple[str, str]:
     """The names an SPRT compares: the first entry is the candidate, and the

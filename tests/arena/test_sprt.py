@@ -94,6 +94,8 @@ def test_elo_bounds_are_the_scores_of_the_logistic_formula():
     # 0.55 is -400 log10(0.45/0.55) = -400 x (-0.087150) = +34.86 Elo.
     assert Sprt(0.5, 0.55).elo1 == pytest.approx(34.86, abs=0.01)
     assert "elo0" not in Sprt(0.5, 0.55).to_json()
+    for stated in (test, Sprt(0.5, 0.55, 0.1, 0.2)):  # as a results file keeps them
+        assert Sprt.from_json(stated.to_json()) == stated
 
 
 def test_an_elo_test_of_pairs_won_or_lost_is_walds():
