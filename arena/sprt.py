@@ -27,6 +27,14 @@ values seen (plus the extremes 0 and 1 with a tiny weight, so any score in
 accepted when it reaches log((1 - beta) / alpha), H0 when it falls to
 log(beta / (1 - alpha)).
 
+Bounds in Elo. In a duel the hypotheses may be stated as fishtest states
+them, as logistic Elo differences of the candidate over the baseline:
+`elo0=0,elo1=5` (`elo_sprt`) is the test of the scores 1/(1 + 10^(-elo/400)),
+0.5 and 0.5072. Only the statement is in Elo; the statistic is the same
+generalized SPRT on the deals' scores. (Fishtest's default, normalized
+Elo, states a hypothesis on the score over its spread, which a test of a
+fixed score cannot take.)
+
 Deterministic with any number of workers: the test is run on the completed
 deals in deal order, one deal at a time, and stops at the first deal whose
 prefix decides; games that finished later do not change the verdict.
@@ -54,6 +62,7 @@ import math
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
+from .elo import elo_of_score, score_of_elo
 from .standings import seat_scores
 
 # The weight given to the extremes 0 and 1 besides the samples seen: small
@@ -67,9 +76,45 @@ class SprtError(ValueError):
     """Bounds that make no test; a one-line message."""
 
 
+ELO_FORM = "elo0=E0,elo1=E1 (and alpha=A,beta=B if not 0.05), e.g. elo0=0,elo1=5"
+
+
 def parse_sprt(text: str) -> Sprt:
-    """'0.5,0.55' -> Sprt(0.5, 0.55); 'S0,S1,ALPHA,BETA' sets the error rates too."""
-    return Sprt(*_bounds(text, "S0,S1 or S0,S1,ALPHA,BETA (e.g. 0.5,0.55)"))
+    """'0.5,0.55' -> Sprt(0.5, 0.55); 'S0,S1,ALPHA,BETA' sets the error rates
+    too; 'elo0=0,elo1=5' (with alpha= and beta= if wanted) states the
+    hypotheses in logistic Elo (`elo_sprt`)."""
+    if "=" in text:
+        return elo_sprt(**_named_bounds(text))
+    return Sprt(*_bounds(text, "S0,S1 or S0,S1,ALPHA,BETA (e.g. 0.5,0.55), or " + ELO_FORM))
+
+
+def _named_bounds(text: str) -> dict[str, float]:
+    """'elo0=0,elo1=5' -> {'elo0': 0.0, 'elo1': 5.0}; SprtError naming the form if not."""
+    named: dict[str, float] = {}
+    for part in text.split(","):
+        key, _, value = part.partition("=")
+        key = key.strip().lower()
+        try:
+            number = float(value.strip())
+        except ValueError:
+            number = math.nan
+        if key not in ("elo0", "elo1", "alpha", "beta") or key in named or not math.isfinite(number):
+            raise SprtError(f"{text!r} is not {ELO_FORM}")
+        named[key] = number
+    if "elo0" not in named or "elo1" not in named:
+        raise SprtError(f"{text!r} is not {ELO_FORM}")
+    return named
+
+
+def elo_sprt(elo0: float, elo1: float, alpha: float = 0.05, beta: float = 0.05) -> Sprt:
+    """The test whose H0 is a logistic Elo difference elo0 of the candidate
+    over the baseline and H1 elo1 (a duel's; see the module docstring)."""
+    if not elo0 < elo1:
+        raise SprtError(f"elo0 must be below elo1 ({elo0:g} is not below {elo1:g})")
+    for name, elo in (("elo0", elo0), ("elo1", elo1)):
+        if not 0.0 < score_of_elo(elo) < 1.0:
+            raise SprtError(f"{name} {elo:g} is too far from 0: its score rounds to 0 or 1")
+    return Sprt(score_of_elo(elo0), score_of_elo(elo1), alpha, beta, elo=(elo0, elo1))
 
 
 def _bounds(text: str, form: str) -> list[float]:
@@ -161,11 +206,26 @@ class SprtState:
 @dataclass(frozen=True)
 class Sprt:
     """H0: the candidate's score is s0; H1: it is s1 (s0 < s1, both in (0, 1));
-    alpha and beta: the error rates of accepting H1 and H0 wrongly."""
+    alpha and beta: the error rates of accepting H1 and H0 wrongly; elo:
+    the bounds as stated in Elo, if they were (`elo_sprt`)."""
     s0: float
     s1: float
     alpha: float = 0.05
     beta: float = 0.05
+    # (elo0, elo1) when the bounds were stated as Elo differences (`elo_sprt`,
+    # for duels only), kept as stated: a score turned back into Elo is a
+    # hair off.
+    elo: tuple[float, float] | None = None
+
+    @property
+    def elo0(self) -> float:
+        """H0 as a logistic Elo difference (what s0 means in a duel)."""
+        return elo_of_score(self.s0) if self.elo is None else self.elo[0]
+
+    @property
+    def elo1(self) -> float:
+        """H1 as a logistic Elo difference."""
+        return elo_of_score(self.s1) if self.elo is None else self.elo[1]
 
     def __post_init__(self):
         for name in ("s0", "s1", "alpha", "beta"):
@@ -174,6 +234,8 @@ class Sprt:
                 raise SprtError(f"{name} must be a number strictly between 0 and 1, not {value!r}")
         if not self.s0 < self.s1:
             raise SprtError(f"s0 must be below s1 ({self.s0} is not below {self.s1})")
+        if self.elo is not None and tuple(map(score_of_elo, self.elo)) != (self.s0, self.s1):
+            raise SprtError(f"the Elo bounds {self.elo} are not the scores {self.s0}, {self.s1}")
 
     @property
     def lower(self) -> float:
@@ -201,7 +263,16 @@ class Sprt:
         return SprtState(used, llr, self.lower, self.upper, None)
 
     def to_json(self) -> dict:
-        return {"s0": self.s0, "s1": self.s1, "alpha": self.alpha, "beta": self.beta}
+        """The bounds as plain data; "elo0" and "elo1" too if stated in Elo."""
+        return {"s0": self.s0, "s1": self.s1, "alpha": self.alpha, "beta": self.beta,
+                **({} if self.elo is None else {"elo0": self.elo0, "elo1": self.elo1})}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Sprt:
+        """The test `to_json` gave (a results file's settings), in Elo if it was."""
+        if "elo0" in data:
+            return elo_sprt(data["elo0"], data["elo1"], data["alpha"], data["beta"])
+        return cls(data["s0"], data["s1"], data["alpha"], data["beta"])
 
 
 def candidate_and_baseline(entries: Sequence[str]) -> tuple[str, str]:
@@ -279,7 +350,11 @@ class SprtRun:
         return self.state
 
     def to_json(self) -> dict:
+        """The bounds, the two names and where the test stands; in a duel
+        also the bounds as logistic Elo ("elo0", "elo1")."""
+        duel = len(self._entries) == 2
         return {**self.test.to_json(), "candidate": self.candidate, "baseline": self.baseline,
+                **({"elo0": self.test.elo0, "elo1": self.test.elo1} if duel else {}),
                 **self.state.to_json()}
 
 

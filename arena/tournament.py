@@ -76,7 +76,8 @@ from .agent_process import agent_user_named, run_agents_as
 from .agents import MOVE_TIME, AgentSpecError, Clock, OutsideAgent, agent_command, time_use
 from .files import run_file_text, write_text_atomically
 from .match import GameResult, Seat, Table, bot_players, derive_seed, record_path
-from .sprt import Sprt, SprtError, SprtRun, candidate_and_baseline
+from .elo import duel_elo, pentanomial
+from .sprt import Sprt, SprtError, SprtRun, candidate_and_baseline, deal_scores
 from .standings import pairwise, standings
 
 FILE_FORMAT = "passport-tournament"
@@ -172,6 +173,9 @@ class TournamentSettings:
                 candidate_and_baseline(self.bots)
             except SprtError as error:
                 raise TournamentError(str(error)) from None
+            if self.sprt.elo is not None and self.players != 2:
+                raise TournamentError("SPRT bounds in Elo are for duels: at a table of "
+                                      f"{self.players}, give the candidate's scores (S0,S1)")
 
     @property
     def players(self) -> int:
@@ -432,6 +436,8 @@ def results_summary(settings: TournamentSettings, results: Iterable[GameResult])
     `passport tournament --json` prints and the results file's "results".
     With three bot names or more, "pairwise" holds each name's head-to-head
     record against each other name (arena/standings.py `pairwise`).
+    In a duel of two names, "elo" is the first's Elo difference over the
+    second, from the deal pairs complete in deal order (arena/elo.py).
     With outside programs, "time" holds each one's time (`agent_time_use`),
     and "forfeits" each forfeit: its game, seat, bot and fault (reason,
     detail, and what it sent or its last lines of stderr).
@@ -450,6 +456,10 @@ def results_summary(settings: TournamentSettings, results: Iterable[GameResult])
     if len(set(settings.bots)) >= 3:  # with two names the table above says it all
         summary["pairwise"] = {a: {b: meetings.to_json() for b, meetings in row.items()}
                                for a, row in pairwise(settings.bots, results).items()}
+    if settings.players == 2 and len(set(settings.bots)) == 2:
+        first, second = settings.bots
+        summary["elo"] = {"bot": first, "opponent": second,
+                          **duel_elo(pentanomial(deal_scores(settings.bots, results))).to_json()}
     if settings.sprt is not None:
         summary["sprt"] = SprtRun(settings.sprt, settings.bots, results).to_json()
     timed = agent_time_use(results)

@@ -88,7 +88,9 @@ def check_clock(ctx, param, value):
               help="Test the first bot of --bots (the candidate) against the other one: "
                    "H0 its score is S0, H1 it is S1, with 5% error rates (or "
                    "S0,S1,ALPHA,BETA). Deals are played in order until the test decides. "
-                   "The score counts a win 1 and a draw 1/players.")
+                   "The score counts a win 1 and a draw 1/players. In a duel the bounds "
+                   "may be logistic Elo differences instead: elo0=0,elo1=5 (alpha= and "
+                   "beta= may follow).")
 @click.option("--agent-time", type=click.FloatRange(min=0, min_open=True, max=3600),
               default=None, metavar="SECONDS",
               help="The time an outside program (cmd:) may take for one decision; past it, "
@@ -127,7 +129,9 @@ def tournament(ctx, bots, players, deals, workers, backend, address, seed, exten
     --seed the run's seed is a secret one, which --out's file keeps.
 
     With --sprt the run is a sequential test that stops as soon as it can
-    tell S1 from S0, one deal (all its seatings) being one observation."""
+    tell S1 from S0, one deal (all its seatings) being one observation.
+    A duel also reports the Elo difference of the first bot over the
+    second, with its 95% interval and likelihood of superiority."""
     import json
 
     from arena.match import secret_seed

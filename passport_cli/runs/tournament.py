@@ -147,6 +147,8 @@ def render_tournament(console: Console, summary: dict, *, resumed: int = 0,
             console.print(line)
     if "pairwise" in summary:
         _render_pairwise(console, summary["pairwise"])
+    if "elo" in summary:
+        console.print(elo_text(summary["elo"]))
 
     endings = summary["endings"]
     forfeits = (f", {endings['forfeit']} forfeited by an outside program"
@@ -184,7 +186,7 @@ def render_tournament(console: Console, summary: dict, *, resumed: int = 0,
     console.print("[dim]Rating: openskill Plackett-Luce, μ ± σ.[/]")
     sprt = summary.get("sprt")
     if sprt is not None:
-        console.print(sprt_text(sprt), soft_wrap=True)
+        console.print(sprt_text(sprt, in_elo="elo0" in settings["sprt"]), soft_wrap=True)
     if not summary["complete"] and (sprt is None or sprt["verdict"] is None):
         console.print(f"[bold]Incomplete[/]: {summary['games_played']} of {games} games played.")
     # Paths are not wrapped: a path broken over two lines can't be copied.
@@ -197,10 +199,46 @@ def render_tournament(console: Console, summary: dict, *, resumed: int = 0,
         console.print(f"Logs of the outside programs: {markup(path_text(logs))}", soft_wrap=True)
 
 
-def sprt_text(sprt: dict) -> str:
-    """The SPRT's verdict in a sentence (arena.sprt.SprtRun.to_json)."""
-    question = (f"SPRT of {markup(sprt['candidate'])} against {markup(sprt['baseline'])}: score "
-                f"{sprt['s0']:g} (H0) or {sprt['s1']:g} (H1), α {sprt['alpha']:g}, β {sprt['beta']:g}")
+def _elo(value: float | None, sign: int = 1) -> str:
+    """An Elo difference to a tenth; None is infinite, on the side of `sign`."""
+    if value is None:
+        return "+∞" if sign > 0 else "-∞"
+    return f"{value:+.1f}"
+
+
+def elo_text(elo: dict) -> str:
+    """The duel's Elo difference in a line (arena.elo.EloEstimate.to_json)."""
+    first, second = markup(elo["bot"]), markup(elo["opponent"])
+    pairs = f"from {count_words(elo['pairs'], 'deal pair')}"
+    if elo["score"] is None:
+        return f"Elo difference, {first} over {second}: — (no deal pair complete yet)."
+    point = _elo(elo["elo"], 1 if elo["score"] > 0.5 else -1)
+    low, high = elo["elo_low"], elo["elo_high"]
+    if low is not None and high is not None:
+        interval = f"{_elo(low)} to {_elo(high)}"
+    elif low is not None:
+        interval = f"above {_elo(low)}"
+    elif high is not None:
+        interval = f"below {_elo(high)}"
+    else:
+        interval = "anywhere"
+    return (f"Elo difference, {first} over {second}: {point} (95%: {interval}), "
+            f"likelihood of superiority {_likelihood(elo['los'])}, {pairs}.")
+
+
+def sprt_text(sprt: dict, in_elo: bool = False) -> str:
+    """The SPRT's verdict in a sentence (arena.sprt.SprtRun.to_json); in a
+    duel its bounds in Elo too, first if they were stated so (`in_elo`)."""
+    scores = f"score {sprt['s0']:g} (H0) or {sprt['s1']:g} (H1)"
+    if in_elo:
+        hypotheses = (f"Elo {_elo(sprt['elo0'])} (H0) or {_elo(sprt['elo1'])} (H1), "
+                      f"scores {sprt['s0']:.4g} and {sprt['s1']:.4g}")
+    elif "elo0" in sprt:
+        hypotheses = f"{scores}, Elo {_elo(sprt['elo0'])} and {_elo(sprt['elo1'])}"
+    else:
+        hypotheses = scores
+    question = (f"SPRT of {markup(sprt['candidate'])} against {markup(sprt['baseline'])}: "
+                f"{hypotheses}, α {sprt['alpha']:g}, β {sprt['beta']:g}")
     bounds = f"LLR {sprt['llr']:.2f}, bounds {sprt['lower']:.2f} and {sprt['upper']:.2f}"
     deals = f"{sprt['deals']} deal{'s' if sprt['deals'] != 1 else ''}"
     if sprt["verdict"] == "H1":

@@ -30,7 +30,7 @@ def settings_of(document: dict) -> TournamentSettings:
     a run of LEVEL+book, with the book the package ships for its level and
     table (a book built again leaves the file describing another)."""
     s = document["settings"]
-    test = None if "sprt" not in s else Sprt(**s["sprt"])
+    test = None if "sprt" not in s else Sprt.from_json(s["sprt"])
     extensions = parse_extensions(s["extensions"])
     book = None
     if "book" in s:

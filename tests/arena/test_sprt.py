@@ -8,7 +8,8 @@ from types import SimpleNamespace
 import pytest
 
 from arena.sprt import (
-    Sprt, SprtError, SprtRun, constrained_mle, deal_scores, log_likelihood_ratio, parse_sprt,
+    Sprt, SprtError, SprtRun, constrained_mle, deal_scores, elo_sprt, log_likelihood_ratio,
+    parse_sprt,
 )
 from arena.tournament import (
     TournamentError, TournamentSettings, load_results, results_summary, run_tournament,
@@ -78,6 +79,74 @@ def test_bounds_and_parsing_are_checked():
         log_likelihood_ratio([1.5], 0.4, 0.6)
 
 
+# ---- bounds in Elo ---------------------------------------------------------------------
+
+def test_elo_bounds_are_the_scores_of_the_logistic_formula():
+    # elo1 = 5: 10^(-5/400) = 10^(-0.0125) = 0.971628, s1 = 1/1.971628 = 0.507195
+    test = parse_sprt("elo0=0,elo1=5")
+    assert test.s0 == 0.5 and test.s1 == pytest.approx(0.507195, abs=1e-6)
+    assert (test.elo0, test.elo1) == (0.0, 5.0)  # as stated, not turned back from scores
+    assert (test.alpha, test.beta) == (0.05, 0.05)
+    assert test.to_json() == {"s0": 0.5, "s1": test.s1, "alpha": 0.05, "beta": 0.05,
+                              "elo0": 0.0, "elo1": 5.0}
+    assert parse_sprt(" elo0=-1.5, ELO1=0.5,alpha=0.1 ,beta=0.02") == elo_sprt(-1.5, 0.5, 0.1, 0.02)
+    # A test stated in scores has its bounds in Elo too, and keeps its JSON:
+    # 0.55 is -400 log10(0.45/0.55) = -400 x (-0.087150) = +34.86 Elo.
+    assert Sprt(0.5, 0.55).elo1 == pytest.approx(34.86, abs=0.01)
+    assert "elo0" not in Sprt(0.5, 0.55).to_json()
+    for stated in (test, Sprt(0.5, 0.55, 0.1, 0.2)):  # as a results file keeps them
+        assert Sprt.from_json(stated.to_json()) == stated
+
+
+def test_an_elo_test_of_pairs_won_or_lost_is_walds():
+    """Pairs only won (1) or lost (0): the distribution of largest likelihood
+    with mean s on those two values is p(1) = s, so the generalized SPRT is
+    Wald's, as fishtest's formula reduces to it:
+    LLR = n1 ln(s1/s0) + n0 ln((1 - s1)/(1 - s0)).
+    elo0=0, elo1=20: s0 = 0.5, s1 = 1/(1 + 10^(-0.05)) = 1/1.891251 = 0.528751.
+    50 won, 30 lost: 50 ln(1.057501) + 30 ln(0.942499)
+    = 50 x 0.055909 - 30 x 0.059221 = 2.79543 - 1.77662 = 1.01882."""
+    test = parse_sprt("elo0=0,elo1=20")
+    assert test.s1 == pytest.approx(0.528751, abs=1e-6)
+    samples = [1.0] * 50 + [0.0] * 30
+    assert log_likelihood_ratio(samples, test.s0, test.s1) == pytest.approx(1.01882, abs=1e-3)
+    # log(beta/(1 - alpha)) and log((1 - beta)/alpha) = -/+ ln 19 = -/+ 2.944439
+    assert (test.lower, test.upper) == pytest.approx((-2.944439, 2.944439), abs=1e-6)
+    assert test.state(samples).verdict is None
+
+
+def test_an_elo_test_of_pentanomial_pairs_agrees_with_fishtests_approximation():
+    """fishtest's large-sample form of the pentanomial LLR (Van den Bergh's
+    note on the GSPRT): LLR ~ N/2 ln(r0/r1), r_i = the mean of (x - s_i)^2 over
+    the N pairs' scores x. Counts [10, 40, 100, 60, 30], N = 240:
+    m = 135/240 = 0.5625, variance 0.380208 - 0.5625^2 = 0.063802;
+    r0 = 0.063802 + (0.5625 - 0.5)^2 = 0.067708,
+    r1 = 0.063802 + (0.5625 - 0.528751)^2 = 0.064941 (elo1 = 20 as above);
+    LLR ~ 120 ln(1.042611) = 120 x 0.041728 = 5.007: H1 accepted (above 2.944)."""
+    test = parse_sprt("elo0=0,elo1=20")
+    samples = [0.0] * 10 + [0.25] * 40 + [0.5] * 100 + [0.75] * 60 + [1.0] * 30
+    assert log_likelihood_ratio(samples, test.s0, test.s1) == pytest.approx(5.007, rel=0.01)
+    interleaved = [samples[i] for k in range(10) for i in range(k, 240, 10)]
+    assert test.state(interleaved).verdict == "H1"
+
+
+def test_malformed_elo_bounds_are_one_sentence():
+    for text in ("elo0=0", "elo0=x,elo1=5", "elo0=0,elo1=5,gamma=1", "elo0=0,elo0=5",
+                 "elo0=0,elo1=inf", "elo0=0,elo1", "s0=0.5,s1=0.55"):
+        with pytest.raises(SprtError, match="elo0=E0,elo1=E1"):
+            parse_sprt(text)
+    with pytest.raises(SprtError, match="elo0 must be below elo1"):
+        parse_sprt("elo0=5,elo1=0")
+    with pytest.raises(SprtError, match="too far from 0"):
+        parse_sprt("elo0=0,elo1=1e6")
+    with pytest.raises(SprtError, match="alpha must be"):
+        parse_sprt("elo0=0,elo1=5,alpha=1.5")
+    with pytest.raises(SprtError, match="are not the scores"):
+        Sprt(0.5, 0.6, elo=(0.0, 5.0))
+    with pytest.raises(SprtError, match="or elo0=E0,elo1=E1"):
+        parse_sprt("0.5")  # the score form's message names both forms
+
+
 def game(number, seats, winner):
     return SimpleNamespace(number=number, seats=tuple(seats), winner=winner)
 
@@ -125,6 +194,15 @@ def test_a_tournament_stops_when_the_test_decides_with_any_workers(tmp_path):
     # The file resumes to the same verdict and plays nothing more.
     done = load_results(path, SPRT_RUN)
     assert len(run_tournament(SPRT_RUN, done=done)) == len(done)
+
+
+def test_elo_bounds_are_for_duels_and_a_duels_test_says_them_in_elo():
+    with pytest.raises(TournamentError, match="in Elo are for duels"):
+        TournamentSettings(bots=("greedy", "random", "random"), sprt=elo_sprt(0, 50))
+    three = SprtRun(Sprt(0.3, 0.4), ("a", "b", "b")).to_json()
+    assert "elo0" not in three
+    duel = SprtRun(Sprt(0.5, 0.55), ("a", "b")).to_json()
+    assert duel["elo0"] == 0.0 and duel["elo1"] == pytest.approx(34.86, abs=0.01)
 
 
 def test_an_sprt_needs_exactly_two_bots():

@@ -86,7 +86,8 @@ def test_json_has_settings_and_every_figure(passport):
     result = passport("tournament", *QUICK, "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)  # nothing but the JSON on stdout
-    assert set(data) == {"settings", "games_played", "complete", "draws", "endings", "bots"}
+    assert set(data) == {"settings", "games_played", "complete", "draws", "endings", "bots",
+                         "elo"}
     assert data["settings"] == {"players": 2, "bots": ["greedy", "random"], "deals": 2,
                                 "games": 4, "seed": 3,
                                 "extensions": ["events", "specials", "forbidden",
@@ -101,6 +102,43 @@ def test_json_has_settings_and_every_figure(passport):
         assert 0 <= row["ci_low"] <= row["win_rate"] <= row["ci_high"] <= 1
     wins = sum(row["wins"] for row in data["bots"].values())
     assert wins + data["draws"] == 4
+    elo = data["elo"]  # greedy's over random, from the 2 deal pairs (arena/elo.py)
+    assert set(elo) == {"bot", "opponent", "pairs", "pentanomial", "score", "pair_variance",
+                        "score_low", "score_high", "elo", "elo_low", "elo_high", "los"}
+    assert (elo["bot"], elo["opponent"], elo["pairs"]) == ("greedy", "random", 2)
+    assert sum(elo["pentanomial"]) == 2 and elo["score"] == data["bots"]["greedy"]["score"]
+
+
+def test_a_duel_says_its_elo_difference_in_a_line(passport):
+    result = passport("tournament", "--bots", "planner,greedy", "--games", "6", "--seed", "1",
+                      "--round-cap", "60")
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.stdout.split())
+    data = json.loads(passport("tournament", "--bots", "planner,greedy", "--games", "6",
+                               "--seed", "1", "--round-cap", "60", "--json").stdout)["elo"]
+    assert data["elo_low"] is not None and data["elo_high"] is not None  # a finite interval here
+    line = (f"Elo difference, planner over greedy: {data['elo']:+.1f} (95%: "
+            f"{data['elo_low']:+.1f} to {data['elo_high']:+.1f}), likelihood of superiority "
+            f"{data['los']:.1%}, from 6 deal pairs.")
+    assert line in said
+    assert all(len(line) <= 80 for line in result.stdout.splitlines())
+    three = passport("tournament", "--bots", "planner,greedy,random", "--games", "1",
+                     "--seed", "1", "--round-cap", "30")
+    assert "Elo difference" not in three.stdout
+
+
+@pytest.mark.parametrize("counts, said", [
+    ([0, 0, 0, 0, 20], "+∞ (95%: above +277.4), likelihood of superiority >99.9%, from 20"),
+    ([20, 0, 0, 0, 0], "-∞ (95%: below -277.4), likelihood of superiority <0.1%, from 20"),
+    ([0, 0, 0, 1, 4], "(95%: above +318.8)"),
+    ([1, 0, 0, 0, 1], "+0.0 (95%: anywhere), likelihood of superiority 50.0%, from 2 deal"),
+    ([0, 0, 0, 0, 0], "greedy over random: — (no deal pair complete yet)."),
+])
+def test_an_infinite_or_missing_elo_is_said_so(counts, said):
+    from arena.elo import duel_elo
+    from passport_cli.runs.tournament import elo_text
+    text = elo_text({"bot": "greedy", "opponent": "random", **duel_elo(counts).to_json()})
+    assert said in text
 
 
 def test_out_file_resumes_and_the_same_seed_gives_the_same_results(passport, tmp_path):
@@ -211,6 +249,40 @@ def test_an_sprt_run_says_its_verdict(passport):
     data = json.loads(passport(*args, "--json").stdout)
     assert data["sprt"]["verdict"] == "H1" and data["games_played"] == 2 * data["sprt"]["deals"]
     assert data["settings"]["sprt"] == {"s0": 0.5, "s1": 0.7, "alpha": 0.05, "beta": 0.05}
+
+
+def test_an_sprt_in_elo_says_its_bounds_in_elo(passport):
+    args = ("tournament", "--bots", "planner,greedy", "--extensions", "none", "--seed", "1",
+            "--games", "300", "--sprt", "elo0=0,elo1=100")
+    result = passport(*args)
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.stdout.split())
+    # 100 Elo is the score 1/(1 + 10^-0.25) = 0.640065
+    assert ("SPRT of planner against greedy: Elo +0.0 (H0) or +100.0 (H1), scores 0.5 and "
+            "0.6401, α 0.05, β 0.05:") in said
+    data = json.loads(passport(*args, "--json").stdout)
+    assert data["settings"]["sprt"]["elo1"] == 100.0
+    assert data["sprt"]["s1"] == pytest.approx(0.640065, abs=1e-6)
+    assert f"after {data['sprt']['deals']} deals (LLR {data['sprt']['llr']:.2f}, bounds -2.94 and 2.94)" in said
+    # bounds stated as scores are said in Elo too in a duel: 0.6 is +70.4
+    scores = passport("tournament", "--bots", "greedy,random", "--extensions", "none",
+                      "--seed", "4", "--sprt", "0.5,0.6")
+    assert "score 0.5 (H0) or 0.6 (H1), Elo +0.0 and +70.4," in " ".join(scores.stdout.split())
+
+
+@pytest.mark.parametrize("bounds, problem", [
+    ("elo0=0", "elo0=E0,elo1=E1"), ("elo0=0,elo1=five", "elo0=E0,elo1=E1"),
+    ("elo0=5,elo1=0", "below"), ("elo0=0,elo1=5,alpha=2", "alpha must be"),
+])
+def test_malformed_elo_bounds_are_a_one_line_usage_error(passport, bounds, problem):
+    result = passport("tournament", "--bots", "greedy,random", "--sprt", bounds)
+    assert result.exit_code == 2 and "--sprt" in result.output and problem in result.output
+    assert "Traceback" not in result.output
+
+
+def test_elo_bounds_need_a_duel(passport):
+    result = passport("tournament", "--bots", "greedy,random,random", "--sprt", "elo0=0,elo1=5")
+    assert result.exit_code == 2 and "for duels" in result.output
 
 
 def test_an_sprt_needs_bounds_and_two_bots(passport):
