@@ -51,7 +51,7 @@ code,pre{font-family:ui-monospace,"SFMono-Regular",Menlo,Consolas,monospace;font
 table{border-collapse:collapse;margin:.3rem 0}
 th,td{padding:.25rem .55rem;border-bottom:1px solid var(--line);text-align:left;vertical-align:top}
 td.n,th.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-td.name{overflow-wrap:anywhere;min-width:8rem}
+td.name{overflow-wrap:anywhere;min-width:16rem;max-width:26rem}
 td.self{color:var(--muted);text-align:center}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem;margin:.3rem 0}
 dt{color:var(--muted)}
@@ -136,9 +136,13 @@ def _plain(value) -> str:
 
 
 def _label(name: str) -> str:
-    """A bot's name as a chart shows it: cut, with '…', past LABEL_LENGTH."""
+    """A bot's name as a chart shows it: past LABEL_LENGTH, its start and
+    its end (a program's command ends with its file) around '…'."""
     name = as_text(name)
-    return name if len(name) <= LABEL_LENGTH else name[:LABEL_LENGTH - 1] + "…"
+    if len(name) <= LABEL_LENGTH:
+        return name
+    head = LABEL_LENGTH // 3
+    return name[:head] + "…" + name[len(name) - (LABEL_LENGTH - head - 1):]
 
 
 # ---- small HTML builders -------------------------------------------------------------
