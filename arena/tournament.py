@@ -41,7 +41,9 @@ rotations play again. With outside programs run as another user
 refused.
 
 The results file (JSON, FILE_FORMAT version 1): {"format", "version",
-"settings", "results": the standings so far (`results_summary`), "games":
+"settings", "command": the command line of the run that last wrote it, as
+a list of words (absent from files written without one, which read as
+before), "results": the standings so far (`results_summary`), "games":
 one entry per finished game}. It is rewritten after every finished game -- at most once a second
 when games are quicker than that, and always at the end, on an error or on
 Ctrl-C -- by writing a neighbour file and renaming it over the old one, so a
@@ -319,7 +321,8 @@ def run_tournament(settings: TournamentSettings, *, done: dict[int, GameResult] 
                    workers: int = 1, results_path=None, records_dir=None, logs_dir=None,
                    on_result: Callable[[GameResult], None] | None = None,
                    save_interval: float = SAVE_INTERVAL, backend: str = "local",
-                   address: str | None = None) -> list[GameResult]:
+                   address: str | None = None,
+                   command: list[str] | None = None) -> list[GameResult]:
     """Play every game of the schedule not in `done` (results by game number,
     as `load_results` gives them); return all results in number order.
 
@@ -327,7 +330,8 @@ def run_tournament(settings: TournamentSettings, *, done: dict[int, GameResult] 
     engine from numba's cache). With `backend` "ray" the games are Ray tasks
     (see `_play_ray`) on the cluster at `address`, or on a Ray instance this
     process started or joined already. `results_path`, if given, is the
-    results file, saved as games finish; `records_dir`, if given, gets one
+    results file, saved as games finish with `command` (the run's command
+    line) in it; `records_dir`, if given, gets one
     record per game played, and `logs_dir` each outside program's log of
     each game (`play_scheduled`). `on_result` is called in this process with each
     new result, once per game however often the game was played."""
@@ -344,7 +348,7 @@ def run_tournament(settings: TournamentSettings, *, done: dict[int, GameResult] 
     if results_path is not None:
         # Saved before the first game: a file that can't be written fails now,
         # not after an hour of games.
-        save_results(results_path, settings, results.values())
+        save_results(results_path, settings, results.values(), command)
     last_save = time.monotonic()
     unsaved = False
     if backend == "ray":
@@ -358,7 +362,7 @@ def run_tournament(settings: TournamentSettings, *, done: dict[int, GameResult] 
             results[result.number] = result
             unsaved = True
             if results_path is not None and time.monotonic() - last_save >= save_interval:
-                save_results(results_path, settings, results.values())
+                save_results(results_path, settings, results.values(), command)
                 last_save, unsaved = time.monotonic(), False
             if on_result is not None:
                 on_result(result)
@@ -367,7 +371,7 @@ def run_tournament(settings: TournamentSettings, *, done: dict[int, GameResult] 
     finally:
         played.close()  # stops the workers now, not when the generator is collected
         if results_path is not None and unsaved:
-            save_results(results_path, settings, results.values())
+            save_results(results_path, settings, results.values(), command)
     return [results[number] for number in sorted(results)]
 
 
@@ -496,12 +500,20 @@ def agent_time_use(results: Iterable[GameResult]) -> dict[str, dict]:
     return use
 
 
-def save_results(path, settings: TournamentSettings, results: Iterable[GameResult]) -> None:
-    """Write the results file (see the module docstring), replacing it atomically."""
+def results_document(settings: TournamentSettings, results: Iterable[GameResult],
+                     command: list[str] | None = None) -> dict:
+    """The results file's data (see the module docstring); no "command" without one."""
     results = sorted(results, key=lambda r: r.number)
-    document = {"format": FILE_FORMAT, "version": FILE_VERSION, "settings": settings.to_json(),
-                "results": results_summary(settings, results),
-                "games": [result_json(r, settings.players) for r in results]}
+    return {"format": FILE_FORMAT, "version": FILE_VERSION, "settings": settings.to_json(),
+            **({} if command is None else {"command": list(command)}),
+            "results": results_summary(settings, results),
+            "games": [result_json(r, settings.players) for r in results]}
+
+
+def save_results(path, settings: TournamentSettings, results: Iterable[GameResult],
+                 command: list[str] | None = None) -> None:
+    """Write the results file (see the module docstring), replacing it atomically."""
+    document = results_document(settings, results, command)
     path = Path(path)
     try:
         write_text_atomically(path, run_file_text(document), private=True)
@@ -583,11 +595,29 @@ def results_file_games(path) -> tuple[dict, list[GameResult]]:
     `path`, read without the settings of a run to resume (for a paired test,
     arena/sprt.py); ResultsFileError, one sentence, if it is not one."""
     path = Path(path)
+    document = _results_document(path)
+    return document["settings"], _recorded_games(path, document)
 
+
+def results_file_document(path) -> dict:
+    """The whole results file at `path` as JSON data, for a report of it:
+    its settings and games checked as `results_file_games` checks them, and
+    a "results" summary present. ResultsFileError, one sentence, if it is
+    not one. The summary's insides are as the file has them: a reader
+    takes each part it shows as optional."""
+    path = Path(path)
+    document = _results_document(path)
+    _recorded_games(path, document)
+    if not isinstance(document.get("results"), dict):
+        raise ResultsFileError(f"{path}: holds no summary of results")
+    return document
+
+
+def _recorded_games(path: Path, document: dict) -> list[GameResult]:
+    """The games of a results file's data, read by its own settings."""
     def fail(problem: str):
         raise ResultsFileError(f"{path}: {problem}")
 
-    document = _results_document(path)
     recorded = document["settings"]
     bots = recorded.get("bots")
     if (not isinstance(bots, list) or not MIN_PLAYERS <= len(bots) <= MAX_PLAYERS
@@ -612,7 +642,7 @@ def results_file_games(path) -> tuple[dict, list[GameResult]]:
         numbers.add(number)
         games.append(GameResult(number, tuple(seats), winner, entry.get("reason"),
                                 entry.get("rounds"), entry.get("steps"), seat))
-    return recorded, games
+    return games
 
 
 def _search_difference(theirs, ours: dict) -> str:

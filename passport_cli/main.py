@@ -16,6 +16,7 @@ from .commands.lab import lab
 from .commands.openings import openings
 from .commands.play import play
 from .commands.replay import replay
+from .commands.report import report
 from .commands.review import review
 from .commands.rules import rules
 from .commands.selfplay import selfplay
@@ -41,6 +42,7 @@ cli.add_command(lab)
 cli.add_command(openings)
 cli.add_command(play)
 cli.add_command(replay)
+cli.add_command(report)
 cli.add_command(review)
 cli.add_command(rules)
 cli.add_command(selfplay)

@@ -86,6 +86,21 @@ class FileProblem(click.ClickException):
         super().__init__(as_text(message))
 
 
+class KeepsCommandLine(click.Command):
+    """A command that keeps the words it was typed with, for a file that
+    says how it was made (`command_line`)."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        ctx.meta["passport.command_line"] = ["passport", ctx.info_name, *args]
+        return super().parse_args(ctx, args)
+
+
+def command_line(ctx: click.Context) -> list[str] | None:
+    """The words of a KeepsCommandLine command, e.g. ['passport',
+    'tournament', '--bots', 'greedy,random']; None for another command."""
+    return ctx.meta.get("passport.command_line")
+
+
 # ---- options several commands share -------------------------------------------------
 
 # Facts of the engine that help pages show, said here so that --help loads

@@ -7,8 +7,9 @@ import click
 from bots.names import BOOKED_NAMES, BOT_NAMES
 
 from ..options import (
-    PLAYERS_RANGE, FileProblem, agent_user_option, backend_options, check_backend, check_players, check_sprt,
-    check_tournament_bots, extensions_option, json_option, round_cap_option, seats, think_option,
+    PLAYERS_RANGE, FileProblem, KeepsCommandLine, agent_user_option, backend_options, check_backend, check_players, check_sprt,
+    check_tournament_bots, command_line, extensions_option, json_option, round_cap_option, seats,
+    think_option,
 )
 from ..safe_text import markup, path_text
 from ..stopping import terminate_as_interrupt
@@ -53,7 +54,7 @@ def check_clock(ctx, param, value):
         raise click.BadParameter(str(error)) from None
 
 
-@click.command()
+@click.command(cls=KeepsCommandLine)
 @click.option("--bots", metavar="LIST", required=True, callback=check_tournament_bots,
               help=f"The bot of each seat, comma-separated, one per seat: {', '.join(BOT_NAMES)}. "
                    "A name may repeat; its seats are counted together (e.g. "
@@ -114,11 +115,16 @@ def check_clock(ctx, param, value):
               default=None, metavar="FILE",
               help=f"The opening book that {' or '.join(BOOKED_NAMES)} plays (docs/openings.md).  "
                    "[default: the one the package ships for the level and the table]")
+@click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, metavar="FILE.html",
+              help="Also write the results as one HTML page to share, as passport report "
+                   "does: at the start (so a file that can't be written fails then), and "
+                   "at the end of the run, or with what was played when it is interrupted.")
 @json_option()
 @click.pass_context
 def tournament(ctx, bots, players, deals, workers, backend, address, seed, extensions,
                round_cap, think, sprt, agent_time, clock, agent_user, out, records, logs,
-               book_path, as_json):
+               book_path, report_path, as_json):
     """Play bots against each other; print win rates, ranks and ratings.
 
     Duplicate format: every deal is replayed once per seating, the bots moving
@@ -126,7 +132,9 @@ def tournament(ctx, bots, players, deals, workers, backend, address, seed, exten
     seat (--games 10 with 4 players: 40 games). Every game is seeded on its own:
     the same --seed gives the same results with any --workers, and an
     interrupted run given the same --out resumes where it stopped. Without
-    --seed the run's seed is a secret one, which --out's file keeps.
+    --seed the run's seed is a secret one, which --out's file keeps. The
+    file keeps this command line too, for its report (--report, passport
+    report).
 
     With --sprt the run is a sequential test that stops as soon as it can
     tell S1 from S0, one deal (all its seatings) being one observation.
@@ -138,8 +146,8 @@ def tournament(ctx, bots, players, deals, workers, backend, address, seed, exten
     from arena.sprt import SprtRun
     from arena.standings import RunningTally
     from arena.tournament import (
-        ResultsFileError, TournamentError, TournamentSettings, load_results, results_file_seed,
-        results_summary, run_tournament,
+        ResultsFileError, TournamentError, TournamentSettings, load_results, results_document,
+        results_file_seed, results_summary, run_tournament,
     )
 
     from ..runs.tournament import TournamentProgress, render_tournament
@@ -174,6 +182,22 @@ def tournament(ctx, bots, players, deals, workers, backend, address, seed, exten
     except ResultsFileError as error:
         raise FileProblem(str(error)) from None
 
+    words = command_line(ctx)
+    new_results = []
+
+    def write_report():
+        """The report of the games played so far (its folder checked before the first game)."""
+        if report_path is None:
+            return
+        from ..runs.report import write_report
+        try:
+            write_report(report_path, results_document(settings, [*done.values(), *new_results],
+                                                       words))
+        except OSError as error:
+            raise FileProblem(f"{report_path}: can't be written "
+                              f"({error.strerror or error})") from None
+
+    write_report()
     get_ready(app)
     tally = RunningTally(settings.bots, done.values())
     test = None if sprt is None else SprtRun(sprt, settings.bots, done.values())
@@ -182,6 +206,7 @@ def tournament(ctx, bots, players, deals, workers, backend, address, seed, exten
     def finished(result):
         nonlocal played
         played += 1
+        new_results.append(result)
         tally.add(result)
         if test is not None:
             test.add(result)
@@ -192,7 +217,7 @@ def tournament(ctx, bots, players, deals, workers, backend, address, seed, exten
                                                           tally.intervals, test) as progress:
             results = run_tournament(settings, done=done, workers=workers, results_path=out,
                                      records_dir=records, logs_dir=logs, on_result=finished,
-                                     backend=backend, address=address)
+                                     backend=backend, address=address, command=words)
     except (ResultsFileError, TournamentError) as error:
         raise FileProblem(str(error)) from None
     except KeyboardInterrupt:
@@ -200,6 +225,10 @@ def tournament(ctx, bots, players, deals, workers, backend, address, seed, exten
                  if out else "")
         app.console.print(f"Interrupted after {played} of {settings.games} games{saved}.",
                           soft_wrap=True)
+        write_report()
+        if report_path is not None:
+            app.console.print(f"Report of the games played: {markup(path_text(report_path))}",
+                              soft_wrap=True)
         ctx.exit(130)
 
     summary = results_summary(settings, results)
@@ -208,3 +237,6 @@ def tournament(ctx, bots, players, deals, workers, backend, address, seed, exten
     else:
         render_tournament(app.console, summary, resumed=len(done), out=out, records=records,
                           logs=logs)
+    write_report()
+    if report_path is not None and not as_json:
+        app.console.print(f"Report: {markup(path_text(report_path))}", soft_wrap=True)

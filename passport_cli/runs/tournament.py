@@ -63,19 +63,21 @@ class TournamentProgress(GamesProgress):
 def rates_text(rates) -> list[str]:
     """'expert 36.7% (27.9–46.5%)' for each (name, win rate, low, high)."""
     return [f"{as_text(name)} —" if rate is None
-            else f"{as_text(name)} {rate:.1%} ({_interval(low, high)})"
+            else f"{as_text(name)} {rate:.1%} ({interval_text(low, high)})"
             for name, rate, low, high in rates]
 
 
-def _percent(value: float | None) -> str:
+def percent_text(value: float | None) -> str:
+    """A share as a percent to a tenth ('36.7%'); '—' for none."""
     return "—" if value is None else f"{value:.1%}"
 
 
-def _interval(low: float, high: float) -> str:
+def interval_text(low: float, high: float) -> str:
+    """An interval of shares, its unit said once: '27.9–46.5%'."""
     return f"{low:.1%}–{high:.1%}".replace("%–", "–")
 
 
-def _likelihood(value: float | None) -> str:
+def likelihood_text(value: float | None) -> str:
     """A likelihood of superiority as a person reads it: never a certain 0% or 100%."""
     if value is None:
         return "—"
@@ -100,7 +102,7 @@ def _render_pairwise(console: Console, pairwise: dict) -> None:
             elif row["score"] is None:
                 cells.append("—")
             else:
-                likely = _likelihood(row["superiority"])
+                likely = likelihood_text(row["superiority"])
                 cells.append(f"{row['score']:.1%} ({likely})")
         table.add_row(shown(a), *cells)
     console.print(table)
@@ -128,16 +130,16 @@ def render_tournament(console: Console, summary: dict, *, resumed: int = 0,
     lines = []  # the same, a few lines a bot, where the table would be cut
     for name, row in summary["bots"].items():
         label = name if row["seats"] == 1 else f"{name} ×{row['seats']}"
-        interval = _interval(row["ci_low"], row["ci_high"]) if row["games"] else "—"
-        score_interval = _interval(row["score_low"], row["score_high"]) if row["games"] else "—"
+        interval = interval_text(row["ci_low"], row["ci_high"]) if row["games"] else "—"
+        score_interval = interval_text(row["score_low"], row["score_high"]) if row["games"] else "—"
         rank = "—" if row["mean_rank"] is None else f"{row['mean_rank']:.2f}"
         rating = f"{row['rating']['mu']:.1f}±{row['rating']['sigma']:.1f}"
         table.add_row(shown(label), str(row["games"]), str(row["wins"]), str(row["draws"]),
-                      _percent(row["win_rate"]), interval, _percent(row["score"]),
+                      percent_text(row["win_rate"]), interval, percent_text(row["score"]),
                       score_interval, rank, rating)
         lines.append(f"[bold]{markup(label)}[/]: {count_words(row['games'], 'game')}, "
-                     f"{count_words(row['wins'], 'win')}, {count_words(row['draws'], 'draw')}; win rate {_percent(row['win_rate'])} ({interval}), "
-                     f"score {_percent(row['score'])} ({score_interval}), rank {rank}, "
+                     f"{count_words(row['wins'], 'win')}, {count_words(row['draws'], 'draw')}; win rate {percent_text(row['win_rate'])} ({interval}), "
+                     f"score {percent_text(row['score'])} ({score_interval}), rank {rank}, "
                      f"rating {rating}")
     if Measurement.get(console, console.options.update_width(10_000), table).maximum \
             <= console.width:
@@ -223,7 +225,7 @@ def elo_text(elo: dict) -> str:
     else:
         interval = "anywhere"
     return (f"Elo difference, {first} over {second}: {point} (95%: {interval}), "
-            f"likelihood of superiority {_likelihood(elo['los'])}, {pairs}.")
+            f"likelihood of superiority {likelihood_text(elo['los'])}, {pairs}.")
 
 
 def sprt_text(sprt: dict, in_elo: bool = False) -> str:

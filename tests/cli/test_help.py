@@ -8,7 +8,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 HELP_PAGES = [["--help"], ["selfplay", "--help"], ["bench", "--help"],
               ["bench", "engine", "--help"], ["warm", "--help"], ["tournament", "--help"],
-              ["play", "--help"], ["watch", "--help"], ["replay", "--help"], ["lab", "--help"],
+              ["play", "--help"], ["watch", "--help"], ["replay", "--help"], ["report", "--help"],
+              ["lab", "--help"],
               ["lab", "paired", "--help"], ["lab", "fit-chances", "--help"],
               ["lab", "consistency", "--help"], ["lab", "fit-evaluation", "--help"],
               ["lab", "fit-beliefs", "--help"]]
@@ -33,7 +34,8 @@ print(json.dumps(loaded))
 def test_help_lists_every_command(passport):
     result = passport("--help")
     assert result.exit_code == 0
-    for command in ("bench", "lab", "play", "replay", "selfplay", "tournament", "warm", "watch"):
+    for command in ("bench", "lab", "play", "replay", "report", "selfplay", "tournament", "warm",
+                    "watch"):
         assert command in result.output
 
 

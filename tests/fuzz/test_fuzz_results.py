@@ -1,7 +1,8 @@
 """Results files of anyone's making: a tournament's (`passport tournament
---out`, resumed, and read for a paired SPRT) and a calibration's. A damaged
-or crafted file is refused in one sentence (ResultsFileError,
-CalibrationError) or read; it never raises anything else."""
+--out`, resumed, read for a paired SPRT, and made a report of) and a
+calibration's. A damaged or crafted file is refused in one sentence
+(ResultsFileError, CalibrationError) or read; it never raises anything
+else, and a report is made of any tournament file that is read."""
 
 import functools
 import json
@@ -13,11 +14,12 @@ from hypothesis import strategies as st
 
 from arena.calibration import CalibrationError, CalibrationSettings, load_games
 from arena.tournament import (
-    ResultsFileError, TournamentSettings, load_results, results_file_games, run_tournament,
-    save_results,
+    ResultsFileError, TournamentSettings, load_results, results_file_document, results_file_games,
+    run_tournament, save_results,
 )
 
 from passport_cli.main import cli
+from passport_cli.runs.report import report_page
 
 from .conftest import FUZZ
 
@@ -87,7 +89,8 @@ def test_a_damaged_tournament_results_file_is_refused_in_one_sentence_or_read(tm
     folder = tmp_path_factory.getbasetemp()
     path = folder / "damaged.json"
     path.write_text(damaged_text(tournament_text(str(folder)), data), encoding="utf-8")
-    for read in (lambda: load_results(path, SETTINGS), lambda: results_file_games(path)):
+    for read in (lambda: load_results(path, SETTINGS), lambda: results_file_games(path),
+                 lambda: report_page(results_file_document(path))):
         try:
             read()
             event("read")
