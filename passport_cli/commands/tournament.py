@@ -147,9 +147,9 @@ def check_clock(ctx, param, value):
                    "[default: the one the package ships for the level and the table]")
 @json_option()
 @click.pass_context
-def tournament(ctx, bots, pool, gauntlet, players, deals, workers, backend, address, seed, extensions,
-               round_cap, think, sprt, agent_time, clock, agent_user, out, records, logs,
-               book_path, as_json):
+def tournament(ctx, bots, pool, gauntlet, players, deals, workers, backend, address, seed,
+               extensions, round_cap, think, sprt, agent_time, clock, agent_user, out, records,
+               logs, book_path, as_json):
     """Play bots against each other; print win rates, ranks and ratings.
 
     Duplicate format: every deal is replayed once per seating, the bots moving
