@@ -228,7 +228,8 @@ class ScheduledGame:
     table: int | None = None    # a pool's table, 1.. (None: a run of one table)
 
     def entry(self, seat: int) -> int:
-        """The index in `bots` of the entry sitting in `seat`."""
+        """The index among its table's entries (`bots`, for one table) of the
+        entry sitting in `seat`."""
         return (seat - self.rotation) % len(self.seats)
 
 
@@ -272,8 +273,8 @@ def scheduled_game(settings: TournamentSettings, deal: int, rotation: int,
 def schedule(settings: TournamentSettings) -> list[ScheduledGame]:
     """Every game of the tournament, in number order."""
     return [scheduled_game(settings, deal, rotation, table)
-            for deal in range(1, settings.deals + 1) for table in range(1, len(settings.tables) + 1)
-            for rotation in range(settings.players)]
+            for deal in range(1, settings.deals + 1)
+            for table in range(1, len(settings.tables) + 1) for rotation in range(settings.players)]
 
 
 def table_folder(directory, settings: TournamentSettings, table: int | None) -> Path:
@@ -289,7 +290,8 @@ def play_scheduled(settings: TournamentSettings, game: ScheduledGame,
     """Play one game of the schedule with fresh bots; write its record if
     asked, and with `logs_dir` each outside program's log of the game
     (arena/agent_log.py: DIR/deal-0001-rotation-2-seat-1.transcript.txt and
-    .stderr.txt). The result holds each outside program's time."""
+    .stderr.txt); a pool's game writes them in its table's folder of DIR
+    (`table_folder`). The result holds each outside program's time."""
     from engine import Config
 
     config = Config(settings.players, settings.extensions, game.seed, settings.round_cap)
@@ -554,8 +556,8 @@ def load_results(path, settings: TournamentSettings) -> dict[int, GameResult]:
     document = _results_document(path)
     theirs, ours = document["settings"], settings.to_json()
     if ("pool" in theirs) != ("pool" in ours):
-        fail("holds " + ("a pool's tables (--pool)" if "pool" in theirs else "one table (--bots)")
-             + "; resume it so or choose another file")
+        kind, option = ("a pool", "--pool") if "pool" in theirs else ("one table", "--bots")
+        fail(f"holds {kind}: resume it with {option} or choose another file")
     different = [f"{key} {_shown(theirs.get(key))} in the file, {_shown(ours[key])} asked"
                  for key in ours if key not in ("deals", "games", "search", "sprt")
                  and theirs.get(key) != ours[key]]

@@ -61,7 +61,8 @@ def test_every_table_plays_the_same_deals_with_bots_of_its_own():
 
 
 @pytest.mark.parametrize("fields, problem", [
-    (dict(bots=("greedy", "random", "greedy")), "a pool names each bot once, and greedy is named 2 times"),
+    (dict(bots=("greedy", "random", "greedy")),
+     "a pool names each bot once, and greedy is named 2 times"),
     (dict(players=4), "tables of 4 need a pool of at least 4 bots, not 3"),
     (dict(players=7), "a game seats 2 to 6 bots, not 7"),
     (dict(sprt=Sprt(0.5, 0.6)), "an SPRT tests one bot against another at one table, not a pool"),
@@ -172,12 +173,12 @@ def refused(path, settings) -> str:
 
 
 def test_a_pool_file_is_not_a_tables_and_back(saved, tmp_path):
-    assert "holds a pool's tables (--pool)" in refused(
+    assert "holds a pool: resume it with --pool" in refused(
         saved, TournamentSettings(bots=("random", "greedy"), deals=1, seed=3, round_cap=30))
     one_table = tmp_path / "one.json"
     save_results(one_table, TournamentSettings(bots=("random", "greedy"), deals=1, seed=3,
                                                round_cap=30), [])
-    assert "holds one table (--bots)" in refused(one_table, SMALL)
+    assert "holds one table: resume it with --bots" in refused(one_table, SMALL)
 
 
 @pytest.mark.parametrize("other, problem", [

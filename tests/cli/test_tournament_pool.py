@@ -136,7 +136,8 @@ def test_an_outside_program_in_a_pool_logs_per_table(passport, tmp_path):
 
 @pytest.mark.parametrize("args, words", [
     (["--pool", "greedy,random,greedy", "--players", "2"], ["--pool", "greedy is named 2 times"]),
-    (["--pool", "greedy,random", "--players", "3"], ["--pool", "tables of 3 need a pool of at least 3"]),
+    (["--pool", "greedy,random", "--players", "3"],
+     ["--pool", "tables of 3 need a pool of at least 3"]),
     (["--pool", "greedy,random,planner", "--players", "2", "--sprt", "0.5,0.6"],
      ["--sprt tests one bot against another at one table"]),
     (["--pool", "greedy,random,planner", "--bots", "greedy,random", "--players", "2"],
@@ -162,7 +163,7 @@ def test_a_damaged_pool_file_is_refused_untouched(passport, tmp_path):
     assert out.read_bytes() == before
     ordinary = passport("tournament", "--bots", "random,greedy", "--games", "1", "--seed", "3",
                         "--round-cap", "30", "--out", out)
-    one_error_line(ordinary, "holds a pool's tables (--pool)")
+    one_error_line(ordinary, "holds a pool: resume it with --pool")
 
 
 @pytest.mark.slow
