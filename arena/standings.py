@@ -219,10 +219,12 @@ class Standing:
                    if self.forfeits or self.forfeit_wins else {})}
 
 
-def standings(entries: Sequence[str], games: Iterable[FinishedGame]) -> list[Standing]:
+def standings(entries: Sequence[str], games: Iterable[FinishedGame],
+              players: int | None = None) -> list[Standing]:
     """Every name of `entries` (the bot of each seat, as listed), best first:
     by win rate, then mean rank, then name. Names with no game yet are listed
-    with zeros."""
+    with zeros. `players`: the seats at each table, one per entry unless
+    given (a pool's names, each listed once, sit at smaller tables)."""
     games = list(games)
     seat_games: Counter = Counter()
     wins: Counter = Counter()
@@ -248,7 +250,7 @@ def standings(entries: Sequence[str], games: Iterable[FinishedGame]) -> list[Sta
         n = seat_games[name]
         table.append(Standing(name, seats, n, wins[name], draws[name],
                               rank_sums[name] / n if n else None,
-                              ratings.get(name, UNRATED), len(entries),
+                              ratings.get(name, UNRATED), players or len(entries),
                               forfeits[name], forfeit_wins[name]))
     table.sort(key=lambda s: (-(s.win_rate or 0.0), s.mean_rank or 0.0, s.name))
     return table

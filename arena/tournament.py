@@ -17,6 +17,13 @@ of the seating; N deals make N * P games, numbered 1.. in (deal, rotation)
 order. Every game has fresh bots, each seeded from (run seed, deal,
 rotation, seat): nothing is remembered from one replay of a deal to the next.
 
+Pools. A pool (arena/pool.py, `PoolSettings`) has more bots than seats and
+plays several tables, each in this format on the same deals; its games are
+numbered in (deal, table, rotation) order. Everything here plays, saves and
+reads a pool as it does one table: `tables` lists the entries of each table
+(an ordinary run has one), and a pool's games, records and logs say their
+table.
+
 Reproducible. Every game is seeded on its own and played from scratch, so its
 result does not depend on when, in which order or in which process it was
 played: `workers` changes the speed and nothing else, and an interrupted run
@@ -65,7 +72,7 @@ import re
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, ClassVar, Iterable
 
 from bots.names import (
     BOOKED_NAMES, BotNameError, check_names, is_agent, phases_seen_of, plays_book, variant_of,
@@ -122,6 +129,7 @@ class TournamentSettings:
     # The user outside programs run as (arena/agent_process.py); None: the host's.
     # It changes no result, so it is not a setting of the results file.
     agent_user: str | None = field(default=None, compare=False)
+    pooled: ClassVar[bool] = False  # a pool of several tables (arena/pool.py)
 
     def __post_init__(self):
         from engine import Config, ConfigError
@@ -184,8 +192,13 @@ class TournamentSettings:
         return len(self.bots)
 
     @property
+    def tables(self) -> tuple[tuple[str, ...], ...]:
+        """The entries of each table the run plays: one table, `bots`."""
+        return (self.bots,)
+
+    @property
     def games(self) -> int:
-        return self.deals * self.players
+        return self.deals * self.players * len(self.tables)
 
     @property
     def extension_names(self) -> list[str]:
@@ -218,17 +231,23 @@ class ScheduledGame:
     seed: int                   # the deal's game seed, the same in all its rotations
     seats: tuple[str, ...]      # the bot name in each seat
     bot_seeds: tuple[int, ...]  # each seat's bot seed
+    table: int | None = None    # a pool's table, 1.. (None: a run of one table)
 
     def entry(self, seat: int) -> int:
-        """The index in `bots` of the entry sitting in `seat`."""
+        """The index among its table's entries (`bots`, for one table) of the
+        entry sitting in `seat`."""
         return (seat - self.rotation) % len(self.seats)
 
 
-def result_json(result: GameResult, players: int) -> dict:
+def result_json(result: GameResult, players: int, tables: int | None = None) -> dict:
     """A finished game as the results file keeps it (its deal and rotation
-    follow from its number: games are numbered in (deal, rotation) order)."""
-    entry = {"game": result.number, "deal": (result.number - 1) // players + 1,
-             "rotation": (result.number - 1) % players, "seats": list(result.seats),
+    follow from its number: games are numbered in (deal, rotation) order);
+    in a pool of `tables` tables, numbered in (deal, table, rotation) order,
+    its table too."""
+    deal, rest = divmod(result.number - 1, players * (tables or 1))
+    table, rotation = divmod(rest, players)
+    entry = {"game": result.number, **({} if tables is None else {"table": table + 1}),
+             "deal": deal + 1, "rotation": rotation, "seats": list(result.seats),
              "winner": result.winner, "reason": result.reason, "rounds": result.rounds,
              "steps": result.steps}
     if result.forfeit is not None:
@@ -238,24 +257,38 @@ def result_json(result: GameResult, players: int) -> dict:
     return entry
 
 
-def game_number(deal: int, rotation: int, players: int) -> int:
-    return (deal - 1) * players + rotation + 1
+def game_number(deal: int, rotation: int, players: int, table: int = 1, tables: int = 1) -> int:
+    return ((deal - 1) * tables + table - 1) * players + rotation + 1
 
 
-def scheduled_game(settings: TournamentSettings, deal: int, rotation: int) -> ScheduledGame:
-    """Game `rotation` of deal `deal` (see the module docstring)."""
-    p = settings.players
-    seats = tuple(settings.bots[(seat - rotation) % p] for seat in range(p))
+def scheduled_game(settings: TournamentSettings, deal: int, rotation: int,
+                   table: int = 1) -> ScheduledGame:
+    """Game `rotation` of deal `deal` at table `table` (see the module
+    docstring). The deal's seed is the same at every table; a pool's bots
+    are seeded by their table too."""
+    p, entries = settings.players, settings.tables[table - 1]
+    seats = tuple(entries[(seat - rotation) % p] for seat in range(p))
+    where = f"table {table} " if settings.pooled else ""
     bot_seeds = tuple(derive_seed("tournament", settings.seed, deal,
-                                  f"rotation {rotation} seat {seat}") for seat in range(p))
-    return ScheduledGame(game_number(deal, rotation, p), deal, rotation,
-                         derive_seed("tournament", settings.seed, deal, "deal"), seats, bot_seeds)
+                                  f"{where}rotation {rotation} seat {seat}") for seat in range(p))
+    return ScheduledGame(game_number(deal, rotation, p, table, len(settings.tables)), deal,
+                         rotation, derive_seed("tournament", settings.seed, deal, "deal"), seats,
+                         bot_seeds, table if settings.pooled else None)
 
 
 def schedule(settings: TournamentSettings) -> list[ScheduledGame]:
     """Every game of the tournament, in number order."""
-    return [scheduled_game(settings, deal, rotation)
-            for deal in range(1, settings.deals + 1) for rotation in range(settings.players)]
+    return [scheduled_game(settings, deal, rotation, table)
+            for deal in range(1, settings.deals + 1)
+            for table in range(1, len(settings.tables) + 1) for rotation in range(settings.players)]
+
+
+def table_folder(directory, settings: TournamentSettings, table: int | None) -> Path:
+    """Where a game's records or logs go: `directory`, or for a pool's table
+    its subfolder (DIR/table-03), so the tables' files never collide."""
+    if table is None:
+        return Path(directory)
+    return Path(directory) / f"table-{table:0{max(2, len(str(len(settings.tables))))}d}"
 
 
 def play_scheduled(settings: TournamentSettings, game: ScheduledGame,
@@ -263,10 +296,13 @@ def play_scheduled(settings: TournamentSettings, game: ScheduledGame,
     """Play one game of the schedule with fresh bots; write its record if
     asked, and with `logs_dir` each outside program's log of the game
     (arena/agent_log.py: DIR/deal-0001-rotation-2-seat-1.transcript.txt and
-    .stderr.txt). The result holds each outside program's time."""
+    .stderr.txt); a pool's game writes them in its table's folder of DIR
+    (`table_folder`). The result holds each outside program's time."""
     from engine import Config
 
     config = Config(settings.players, settings.extensions, game.seed, settings.round_cap)
+    records_dir, logs_dir = (None if folder is None else table_folder(folder, settings, game.table)
+                             for folder in (records_dir, logs_dir))
     seats = [Seat.bot(f"{name} #{game.entry(seat) + 1}", name)
              for seat, name in enumerate(game.seats)]
     if any(map(is_agent, game.seats)):
@@ -298,6 +334,7 @@ def play_scheduled(settings: TournamentSettings, game: ScheduledGame,
         # where the game stands in its tournament and how to play it again.
         document["tournament"] = {"run_seed": settings.seed, "deal": game.deal,
                                   "rotation": game.rotation, "game": game.number,
+                                  **({} if game.table is None else {"table": game.table}),
                                   "bots": list(game.seats), "bot_seeds": list(game.bot_seeds),
                                   "think": settings.think}
         write_record(document, record_path(records_dir, game.deal, settings.deals,
@@ -345,6 +382,8 @@ def run_tournament(settings: TournamentSettings, *, done: dict[int, GameResult] 
     for directory, what in ((records_dir, "records"), (logs_dir, "logs")):
         if directory is not None:
             _private_folder(Path(directory), what, settings)
+            for table in sorted({game.table for game in pending if game.table is not None}):
+                _private_folder(table_folder(directory, settings, table), what, settings)
     if results_path is not None:
         # Saved before the first game: a file that can't be written fails now,
         # not after an hour of games.
@@ -438,10 +477,11 @@ def _play_ray(settings, games: list[ScheduledGame], workers: int, records_dir, a
 def results_summary(settings: TournamentSettings, results: Iterable[GameResult]) -> dict:
     """Settings, totals and standings per bot name, as plain JSON data: what
     `passport tournament --json` prints and the results file's "results".
-    With three bot names or more, "pairwise" holds each name's head-to-head
-    record against each other name (arena/standings.py `pairwise`).
-    In a duel of two names, "elo" is the first's Elo difference over the
-    second, from the deal pairs complete in deal order (arena/elo.py).
+    With three bot names or more, and always for a pool, "pairwise" holds
+    each name's head-to-head record against each other name over all games
+    (arena/standings.py `pairwise`). In a duel of two names (not a pool),
+    "elo" is the first's Elo difference over the second, from the deal
+    pairs complete in deal order (arena/elo.py).
     With outside programs, "time" holds each one's time (`agent_time_use`),
     and "forfeits" each forfeit: its game, seat, bot and fault (reason,
     detail, and what it sent or its last lines of stderr).
@@ -456,11 +496,12 @@ def results_summary(settings: TournamentSettings, results: Iterable[GameResult])
     summary = {"settings": settings.to_json(), "games_played": len(results),
                "complete": len(results) == settings.games,
                "draws": endings["round_cap"], "endings": endings,
-               "bots": {s.name: s.to_json() for s in standings(settings.bots, results)}}
-    if len(set(settings.bots)) >= 3:  # with two names the table above says it all
+               "bots": {s.name: s.to_json()
+                        for s in standings(settings.bots, results, settings.players)}}
+    if len(set(settings.bots)) >= 3 or settings.pooled:  # two at one table: the above says it all
         summary["pairwise"] = {a: {b: meetings.to_json() for b, meetings in row.items()}
                                for a, row in pairwise(settings.bots, results).items()}
-    if settings.players == 2 and len(set(settings.bots)) == 2:
+    if settings.players == 2 and len(set(settings.bots)) == 2 and not settings.pooled:
         first, second = settings.bots
         summary["elo"] = {"bot": first, "opponent": second,
                           **duel_elo(pentanomial(deal_scores(settings.bots, results))).to_json()}
@@ -507,7 +548,9 @@ def results_document(settings: TournamentSettings, results: Iterable[GameResult]
     return {"format": FILE_FORMAT, "version": FILE_VERSION, "settings": settings.to_json(),
             **({} if command is None else {"command": list(command)}),
             "results": results_summary(settings, results),
-            "games": [result_json(r, settings.players) for r in results]}
+            "games": [result_json(r, settings.players,
+                                  len(settings.tables) if settings.pooled else None)
+                      for r in results]}
 
 
 def save_results(path, settings: TournamentSettings, results: Iterable[GameResult],
@@ -534,6 +577,9 @@ def load_results(path, settings: TournamentSettings) -> dict[int, GameResult]:
 
     document = _results_document(path)
     theirs, ours = document["settings"], settings.to_json()
+    if ("pool" in theirs) != ("pool" in ours):
+        kind, option = ("a pool", "--pool") if "pool" in theirs else ("one table", "--bots")
+        fail(f"holds {kind}: resume it with {option} or choose another file")
     different = [f"{key} {_shown(theirs.get(key))} in the file, {_shown(ours[key])} asked"
                  for key in ours if key not in ("deals", "games", "search", "sprt")
                  and theirs.get(key) != ours[key]]
@@ -675,18 +721,21 @@ def _shown(value) -> str:
 
 
 def _parse_game(entry, settings: TournamentSettings) -> GameResult | str:
-    """A results-file game entry as a GameResult, or what is wrong with it."""
-    fields = ("game", "deal", "rotation", "seats", "winner", "reason", "rounds", "steps")
+    """A results-file game entry as a GameResult, or what is wrong with it
+    (a pool's entry names its table too)."""
+    placed = ("game",) + (("table",) if settings.pooled else ()) + ("deal", "rotation")
+    fields = placed + ("seats", "winner", "reason", "rounds", "steps")
     if not isinstance(entry, dict) or set(entry) - {"forfeit", "agents"} != set(fields):
         return (f"its fields must be {', '.join(fields)} (and forfeit, if one was, and agents, "
                 "if outside programs played)")
-    deal, rotation = entry["deal"], entry["rotation"]
-    numbers = [entry[key] for key in ("game", "deal", "rotation", "rounds", "steps")]
+    deal, rotation, table = entry["deal"], entry["rotation"], entry.get("table", 1)
+    numbers = [entry[key] for key in placed + ("rounds", "steps")]
     if not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers):
-        return "game, deal, rotation, rounds and steps must be whole numbers"
-    if not (1 <= deal <= settings.deals and 0 <= rotation < settings.players):
-        return f"deal {deal}, rotation {rotation}"
-    expected = scheduled_game(settings, deal, rotation)
+        return f"{', '.join(placed)}, rounds and steps must be whole numbers"
+    if not (1 <= deal <= settings.deals and 0 <= rotation < settings.players
+            and 1 <= table <= len(settings.tables)):
+        return f"deal {deal}, rotation {rotation}" + (f", table {table}" if settings.pooled else "")
+    expected = scheduled_game(settings, deal, rotation, table)
     if (entry["game"] != expected.number or not isinstance(entry["seats"], list)
             or tuple(entry["seats"]) != expected.seats):
         return f"game {entry['game']} with seats {entry['seats']}"

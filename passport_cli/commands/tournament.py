@@ -18,9 +18,34 @@ from ..stopping import terminate_as_interrupt
 SPRT_DEALS = 2000  # the most deals an SPRT run plays unless --games says otherwise
 
 
-def tournament_book(bots: list[str], extensions: int, think: float | None, path: Path | None):
+def check_pool(bots, pool, gauntlet: bool, players, sprt) -> tuple[list[str], str]:
+    """The names of --bots or --pool, and that option's name for an error;
+    a usage error, one sentence, for a combination that makes no run."""
+    if bots is not None and pool is not None:
+        raise click.UsageError("give --bots (the bot of each seat) or --pool (more bots than "
+                               "seats), not both")
+    if pool is None:
+        if bots is None:
+            raise click.BadParameter("give the bot of each seat (or --pool)",
+                                     param_hint="'--bots'")
+        if gauntlet:
+            raise click.UsageError("--gauntlet pits the first bot of a pool against the "
+                                   "others: give --pool")
+        return bots, "'--bots'"
+    if players is None:
+        raise click.BadParameter("--pool needs --players, the seats at each table",
+                                 param_hint="'--players'")
+    if sprt is not None:
+        raise click.UsageError("--sprt tests one bot against another at one table: give "
+                               "--bots, not --pool")
+    return pool, "'--pool'"
+
+
+def tournament_book(bots: list[str], extensions: int, think: float | None, path: Path | None,
+                    players: int | None = None):
     """The book LEVEL+book plays: the one at `path`, else the package's for
-    the level and the table; checked to be built for them (BookError)."""
+    the level and the table of `players` (one seat per bot unless given: a
+    pool's tables are smaller); checked to be built for them (BookError)."""
     from bots.names import level_of, plays_book
     from engine import Config
     from openings import BookError, read_book, shipped_book
@@ -33,7 +58,7 @@ def tournament_book(bots: list[str], extensions: int, think: float | None, path:
                         "in runs of their own")
     if path is None and not booked:
         return None
-    players = len(bots)
+    players = players or len(bots)
     book = shipped_book(booked[0], players, extensions) if path is None else read_book(path)
     if booked:
         book.check_built_with(used_with(booked[0], players, extensions, think))
@@ -55,7 +80,7 @@ def check_clock(ctx, param, value):
 
 
 @click.command(cls=KeepsCommandLine)
-@click.option("--bots", metavar="LIST", required=True, callback=check_tournament_bots,
+@click.option("--bots", metavar="LIST", callback=check_tournament_bots,
               help=f"The bot of each seat, comma-separated, one per seat: {', '.join(BOT_NAMES)}. "
                    "A name may repeat; its seats are counted together (e.g. "
                    "expert,greedy,greedy,greedy). cmd:COMMAND is an outside program that "
@@ -66,13 +91,21 @@ def check_clock(ctx, param, value):
                    "main/trade-reply), and LEVEL+SETTING=VALUE is LEVEL with "
                    "search settings changed (e.g. medium+planner_prior=2; docs/bots.md), "
                    "to test a change with --sprt.")
+@click.option("--pool", metavar="LIST", callback=check_tournament_bots,
+              help="More bots than seats, each named once (instead of --bots): every "
+                   "combination of --players of them plays a table of its own, on the same "
+                   "deals, and one crosstable shows them all against each other (e.g. "
+                   "--pool random,greedy,planner,medium --players 2: 6 tables).")
+@click.option("--gauntlet", is_flag=True,
+              help="With --pool: the first bot against every combination of the others "
+                   "instead of every combination of all.")
 @click.option("--players", type=int, default=None, callback=check_players,
-              help=f"Seats per game, {PLAYERS_RANGE}; must match --bots.  "
-                   "[default: one per --bots entry]")
+              help=f"Seats per game, {PLAYERS_RANGE}; must match --bots, and is the "
+                   "tables' size with --pool.  [default: one per --bots entry]")
 @click.option("--games", "deals", type=click.IntRange(min=1), default=None,
               help="Deals to play. Each deal is played once from every seating, so a "
-                   "run plays games × players games; with --sprt, the most it may play.  "
-                   f"[default: 10; {SPRT_DEALS} with --sprt]")
+                   "run plays games × players games (with --pool, at every table); with "
+                   f"--sprt, the most it may play.  [default: 10; {SPRT_DEALS} with --sprt]")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
               help="Games played at once, each in a process of its own (with --backend "
                    "ray and no --address: the CPUs of the Ray instance started).")
@@ -122,9 +155,9 @@ def check_clock(ctx, param, value):
                    "at the end of the run, or with what was played when it is interrupted.")
 @json_option()
 @click.pass_context
-def tournament(ctx, bots, players, deals, workers, backend, address, seed, extensions,
-               round_cap, think, sprt, agent_time, clock, agent_user, out, records, logs,
-               book_path, report_path, as_json):
+def tournament(ctx, bots, pool, gauntlet, players, deals, workers, backend, address, seed,
+               extensions, round_cap, think, sprt, agent_time, clock, agent_user, out, records,
+               logs, book_path, report_path, as_json):
     """Play bots against each other; print win rates, ranks and ratings.
 
     Duplicate format: every deal is replayed once per seating, the bots moving
@@ -139,10 +172,15 @@ def tournament(ctx, bots, players, deals, workers, backend, address, seed, exten
     With --sprt the run is a sequential test that stops as soon as it can
     tell S1 from S0, one deal (all its seatings) being one observation.
     A duel also reports the Elo difference of the first bot over the
-    second, with its 95% interval and likelihood of superiority."""
+    second, with its 95% interval and likelihood of superiority.
+
+    With --pool and --players, more bots than seats: a round robin of
+    tables (or with --gauntlet, the first bot against the others), all on
+    the same deals, with one crosstable of every bot against every other."""
     import json
 
     from arena.match import secret_seed
+    from arena.pool import GAUNTLET, ROUND_ROBIN, PoolSettings
     from arena.sprt import SprtRun
     from arena.standings import RunningTally
     from arena.tournament import (
@@ -155,12 +193,14 @@ def tournament(ctx, bots, players, deals, workers, backend, address, seed, exten
 
     app = ctx.obj
     check_backend(backend, address)
-    _, bots = seats(players, bots)
+    names, option = check_pool(bots, pool, gauntlet, players, sprt)
+    if pool is None:
+        players, names = seats(players, bots)
     if deals is None:
         deals = SPRT_DEALS if sprt is not None else 10
     from openings import BookError
     try:
-        book = tournament_book(bots, extensions, think, book_path)
+        book = tournament_book(names, extensions, think, book_path, players)
     except BookError as error:
         raise FileProblem(f"Can't use the opening book: {error}.") from None
     if seed is None:  # the seed of the run being resumed, or a new secret one
@@ -171,12 +211,14 @@ def tournament(ctx, bots, players, deals, workers, backend, address, seed, exten
         seed = secret_seed() if seed is None else seed
     try:
         from arena.agents import MOVE_TIME
-        settings = TournamentSettings(bots=bots, deals=deals, seed=seed, extensions=extensions,
-                                      round_cap=round_cap, think=think, sprt=sprt,
-                                      agent_time=MOVE_TIME if agent_time is None else agent_time,
-                                      clock=clock, book=book, agent_user=agent_user)
+        common = dict(bots=names, deals=deals, seed=seed, extensions=extensions,
+                      round_cap=round_cap, think=think, sprt=sprt,
+                      agent_time=MOVE_TIME if agent_time is None else agent_time,
+                      clock=clock, book=book, agent_user=agent_user)
+        settings = (TournamentSettings(**common) if pool is None else PoolSettings(
+            **common, players=players, pairing=GAUNTLET if gauntlet else ROUND_ROBIN))
     except TournamentError as error:
-        raise click.BadParameter(str(error), ctx=ctx, param_hint="'--bots'") from None
+        raise click.BadParameter(str(error), ctx=ctx, param_hint=option) from None
     try:
         done = load_results(out, settings) if out is not None else {}
     except ResultsFileError as error:

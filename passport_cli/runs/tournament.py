@@ -114,8 +114,12 @@ def render_tournament(console: Console, summary: dict, *, resumed: int = 0,
     settings = summary["settings"]
     players, deals, games = settings["players"], settings["deals"], settings["games"]
     most = "at most " if settings.get("sprt") else ""
-    console.print(f"[bold]Tournament[/]: {entries_text(settings['bots'])}; {most}"
-                  f"{deals} deal{'s' if deals != 1 else ''} × {players} seatings = {games} games")
+    if "pool" in settings:
+        console.print(pool_text(settings))
+    else:
+        console.print(f"[bold]Tournament[/]: {entries_text(settings['bots'])}; {most}"
+                      f"{deals} deal{'s' if deals != 1 else ''} × {players} seatings = "
+                      f"{games} games")
     extensions = settings["extensions"]
     extensions = "all" if len(extensions) == len(EXTENSIONS) else ", ".join(extensions) or "none"
     think = f", the expert thinks {settings['think']:g} s a move" if settings["think"] else ""
@@ -179,7 +183,7 @@ def render_tournament(console: Console, summary: dict, *, resumed: int = 0,
                       soft_wrap=True)
     others = ("the other 2" if players == 2 else
               f"the others share 2–{players} ({(2 + players) / 2:g} each)")
-    if len(set(settings["bots"])) < players:
+    if "bots" in settings and len(set(settings["bots"])) < players:
         console.print("[dim]Games count seats: a bot named n times plays n seats a game.[/]")
     draw = "half a win" if players == 2 else f"1/{players} of a win"
     console.print(f"[dim]Score: wins with a draw as {draw}, and its 95% interval.[/]")
@@ -199,6 +203,17 @@ def render_tournament(console: Console, summary: dict, *, resumed: int = 0,
         console.print(f"Records: {markup(path_text(records))}", soft_wrap=True)
     if logs is not None:
         console.print(f"Logs of the outside programs: {markup(path_text(logs))}", soft_wrap=True)
+
+
+def pool_text(settings: dict) -> str:
+    """A pool's first line: its bots, its pairing, and tables × deals ×
+    seatings = games (arena.pool.PoolSettings.to_json)."""
+    pool, tables, deals = settings["pool"], len(settings["tables"]), settings["deals"]
+    pairing = (f"gauntlet of {markup(pool[0])}" if settings["pairing"] == "gauntlet"
+               else "round robin")
+    return (f"[bold]Pool[/] ({pairing}): {entries_text(pool)}; {tables} "
+            f"table{'s' * (tables != 1)} × {deals} deal{'s' * (deals != 1)} × "
+            f"{settings['players']} seatings = {settings['games']} games")
 
 
 def _elo(value: float | None, sign: int = 1) -> str:

@@ -32,6 +32,15 @@ def test_ray_plays_the_same_games_as_local_processes(ray_instance):
     assert ray.is_initialized()  # an instance it did not start is left running
 
 
+def test_a_pool_on_ray_plays_the_games_it_plays_locally(ray_instance, tmp_path):
+    from arena.pool import PoolSettings
+    settings = PoolSettings(bots=("greedy", "random", "planner"), players=2, deals=2, seed=3)
+    local = run_tournament(settings)
+    remote = run_tournament(settings, backend="ray", records_dir=tmp_path / "records")
+    assert [result_json(r, 2, 3) for r in remote] == [result_json(r, 2, 3) for r in local]
+    assert len(list((tmp_path / "records" / "table-03").iterdir())) == 4
+
+
 def test_an_sprt_on_ray_stops_at_the_deal_it_stops_at_locally(ray_instance):
     settings = TournamentSettings(bots=("planner", "random"), deals=40, seed=1,
                                   sprt=Sprt(0.5, 0.6))

@@ -1,8 +1,8 @@
 """Results files of anyone's making: a tournament's (`passport tournament
---out`, resumed, read for a paired SPRT, and made a report of) and a
-calibration's. A damaged or crafted file is refused in one sentence
-(ResultsFileError, CalibrationError) or read; it never raises anything
-else, and a report is made of any tournament file that is read."""
+--out`, resumed, read for a paired SPRT, and made a report of), a pool's
+(`--pool`) and a calibration's. A damaged or crafted file is refused in one
+sentence (ResultsFileError, CalibrationError) or read; it never raises
+anything else, and a report is made of any tournament file that is read."""
 
 import functools
 import json
@@ -13,6 +13,7 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 
 from arena.calibration import CalibrationError, CalibrationSettings, load_games
+from arena.pool import PoolSettings
 from arena.tournament import (
     ResultsFileError, TournamentSettings, load_results, results_file_document, results_file_games,
     run_tournament, save_results,
@@ -24,6 +25,8 @@ from passport_cli.runs.report import report_page
 from .conftest import FUZZ
 
 SETTINGS = TournamentSettings(bots=("random", "greedy"), deals=2, seed=5, round_cap=30)
+POOL = PoolSettings(bots=("random", "greedy", "planner"), players=2, deals=1, seed=5,
+                    round_cap=30)
 CALIBRATION = CalibrationSettings(bots=("easy", "random"), games=2, seed=5, round_cap=20)
 
 ODD = st.one_of(
@@ -34,10 +37,10 @@ ODD = st.one_of(
 )
 
 
-@functools.lru_cache(maxsize=1)
-def tournament_text(folder: str) -> str:
-    path = f"{folder}/results.json"
-    save_results(path, SETTINGS, run_tournament(SETTINGS))
+@functools.lru_cache(maxsize=2)
+def tournament_text(folder: str, settings: TournamentSettings = SETTINGS) -> str:
+    path = f"{folder}/results-{len(settings.tables)}.json"
+    save_results(path, settings, run_tournament(settings))
     with open(path, encoding="utf-8") as text:
         return text.read()
 
@@ -97,6 +100,26 @@ def test_a_damaged_tournament_results_file_is_refused_in_one_sentence_or_read(tm
         except ResultsFileError as error:
             assert "\n" not in str(error)
             event("refused")
+
+
+@FUZZ
+@given(st.data())
+def test_a_damaged_pool_results_file_is_refused_in_one_sentence_or_read(tmp_path_factory, data):
+    """Its tables and each game's table too; a pool's file is never read as
+    one table's, damaged or not."""
+    folder = tmp_path_factory.getbasetemp()
+    path = folder / "damaged-pool.json"
+    path.write_text(damaged_text(tournament_text(str(folder), POOL), data), encoding="utf-8")
+    for read in (lambda: load_results(path, POOL), lambda: results_file_games(path)):
+        try:
+            read()
+            event("read")
+        except ResultsFileError as error:
+            assert "\n" not in str(error)
+            event("refused")
+    with pytest.raises(ResultsFileError) as refused:
+        load_results(path, SETTINGS)
+    assert "\n" not in str(refused.value)
 
 
 @functools.lru_cache(maxsize=1)
