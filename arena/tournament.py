@@ -642,6 +642,9 @@ def results_file_games(path) -> tuple[dict, list[GameResult]]:
     arena/sprt.py); ResultsFileError, one sentence, if it is not one."""
     path = Path(path)
     document = _results_document(path)
+    if "pool" in document["settings"]:
+        raise ResultsFileError(f"{path}: is a pool's results file, whose tables are not one "
+                               "field to compare against")
     return document["settings"], _recorded_games(path, document)
 
 
@@ -665,11 +668,19 @@ def _recorded_games(path: Path, document: dict) -> list[GameResult]:
         raise ResultsFileError(f"{path}: {problem}")
 
     recorded = document["settings"]
-    bots = recorded.get("bots")
-    if (not isinstance(bots, list) or not MIN_PLAYERS <= len(bots) <= MAX_PLAYERS
-            or not all(isinstance(name, str) for name in bots)
-            or not isinstance(recorded.get("search"), dict)):
-        fail("its settings name no bots")
+    if "pool" in recorded:  # its tables' entries (arena/pool.py)
+        tables = recorded.get("tables")
+        if (not isinstance(tables, list) or not tables or not isinstance(recorded.get("search"), dict)
+                or not all(isinstance(table, list) and MIN_PLAYERS <= len(table) <= MAX_PLAYERS
+                           and all(isinstance(name, str) for name in table) for table in tables)):
+            fail("its settings name no tables of bots")
+    else:
+        tables = [recorded.get("bots")]
+        if (not isinstance(tables[0], list) or not MIN_PLAYERS <= len(tables[0]) <= MAX_PLAYERS
+                or not all(isinstance(name, str) for name in tables[0])
+                or not isinstance(recorded.get("search"), dict)):
+            fail("its settings name no bots")
+    entries = [sorted(table) for table in tables]
     games, numbers = [], set()
     for index, entry in enumerate(document["games"]):
         number = entry.get("game") if isinstance(entry, dict) else None
@@ -679,10 +690,9 @@ def _recorded_games(path: Path, document: dict) -> list[GameResult]:
         seat = forfeit.get("seat") if isinstance(forfeit, dict) else None
         whole = [n for n in (number, winner, seat) if n is not None]
         if (number is None or not all(isinstance(n, int) and not isinstance(n, bool) for n in whole)
-                or not isinstance(seats, list) or len(seats) != len(bots)
-                or not all(isinstance(name, str) for name in seats)
-                or sorted(seats) != sorted(bots) or number < 1 or number in numbers
-                or not all(0 <= n < len(bots) for n in (winner, seat) if n is not None)
+                or not isinstance(seats, list) or not all(isinstance(name, str) for name in seats)
+                or sorted(seats) not in entries or number < 1 or number in numbers
+                or not all(0 <= n < len(seats) for n in (winner, seat) if n is not None)
                 or (forfeit is not None and seat is None)):
             fail(f"game entry {index + 1} is not a game of its tournament")
         numbers.add(number)

@@ -172,3 +172,23 @@ def test_two_workers_play_a_pool_as_one_does(passport, tmp_path):
     two = passport("tournament", *POOL, "--workers", "2", "--json")
     assert two.exit_code == 0, two.output
     assert json.loads(two.stdout) == json.loads(one.stdout)
+
+
+def test_a_pools_results_file_makes_a_report_but_no_paired_test(passport, tmp_path):
+    """`passport report` reads a pool's file (its games checked against its
+    tables); a paired test, which compares two runs against one field, refuses it."""
+    from arena.tournament import ResultsFileError, results_file_document, results_file_games
+    out = tmp_path / "pool.json"
+    assert passport("tournament", *POOL, "--out", out).exit_code == 0
+    report = passport("report", out, "--out", tmp_path / "pool.html")
+    assert report.exit_code == 0, report.output
+    page = (tmp_path / "pool.html").read_text()
+    assert "<h2>Head to head</h2>" in page and "round-robin" in page
+    assert len(results_file_document(out)["games"]) == 6
+    with pytest.raises(ResultsFileError, match="a pool's results file"):
+        results_file_games(out)
+    document = json.loads(out.read_text())
+    document["games"][0]["seats"] = ["random", "random"]  # no table seats a bot twice
+    out.write_text(json.dumps(document))
+    with pytest.raises(ResultsFileError, match="game entry 1 is not a game of its tournament"):
+        results_file_document(out)
