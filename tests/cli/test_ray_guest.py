@@ -1,11 +1,14 @@
 """`--backend ray` as a guest on the machine (arena/cluster.py): without
 --address a run starts a private Ray instance, never the one RAY_ADDRESS
-names, and stops it and nothing else, at the end or when stopped. The
-session's Ray instance (tests/conftest.py) is the one already running."""
+names, and stops it and nothing else, at the end or when stopped; with
+--address, a cluster that is not there or refuses the run's token is told in
+one sentence, at once. The session's Ray instance (tests/conftest.py) is the
+one already running: it takes a token, as Ray's local instances do."""
 
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -19,6 +22,13 @@ ray = pytest.importorskip("ray", reason="Ray is in the test extras: pip install 
 REPO = Path(__file__).resolve().parents[2]
 QUICK = ["tournament", "--bots", "greedy,random", "--games", "1", "--round-cap", "20",
          "--seed", "3", "--backend", "ray", "--workers", "1"]
+FAST = 15  # seconds: a refusal is told in about one; Ray's own connection gives up after 20
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
 
 
 def run_passport(*args, env=None, **kwargs):
@@ -115,3 +125,61 @@ def test_a_run_stopped_by_sigterm_stops_its_instance_and_nothing_else(running, r
     assert run.returncode == 130 and "Interrupted after" in out  # as Ctrl-C, not Ray's exit
     assert gone(ray_tmpdir)
     assert ray.get(one.remote()) == 1
+
+
+def test_an_address_where_nothing_listens_is_told_at_once_in_one_sentence():
+    from click.testing import CliRunner
+
+    from passport_cli.main import cli
+    port = free_port()
+    start = time.monotonic()
+    result = CliRunner().invoke(cli, [*QUICK, "--address", f"127.0.0.1:{port}"],
+                                env={"NO_COLOR": "1", "COLUMNS": "200"})
+    assert time.monotonic() - start < FAST
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines() == [
+        f"Error: nothing answers at 127.0.0.1:{port} (connection refused): start the "
+        f"cluster's head there (ray start --head --port {port}) or give the address it printed"]
+
+
+def test_an_address_that_is_no_address_is_a_usage_error():
+    from click.testing import CliRunner
+
+    from passport_cli.main import cli
+    result = CliRunner().invoke(cli, [*QUICK, "--address", "headnode"], env={"NO_COLOR": "1"})
+    assert result.exit_code == 2
+    assert "the Ray address 'headnode' is not HOST:PORT, ray://HOST:PORT or auto" in result.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("env, sentence", [
+    ({"RAY_AUTH_MODE": "token", "RAY_AUTH_TOKEN": "not-its-token"},
+     "the Ray cluster at {} refused the token in RAY_AUTH_TOKEN: set RAY_AUTH_TOKEN to the "
+     "cluster's token, which `ray get-auth-token` prints on its head"),
+    ({"RAY_AUTH_MODE": None, "RAY_AUTH_TOKEN": None},
+     "the Ray cluster at {} needs its token: set RAY_AUTH_MODE=token and RAY_AUTH_TOKEN to the "
+     "cluster's token, which `ray get-auth-token` prints on its head"),
+    ({"RAY_AUTH_MODE": "token", "RAY_AUTH_TOKEN": None, "HOME": "{home}"},
+     "this run has no Ray token for {} (Token authentication is enabled but no authentication "
+     "token was found): set RAY_AUTH_TOKEN to the cluster's token, which `ray get-auth-token` "
+     "prints on its head"),
+], ids=["refused", "none-sent", "missing"])
+def test_a_missing_or_refused_token_is_told_at_once_in_one_sentence(running, tmp_path, env,
+                                                                     sentence):
+    address, jobs = running
+    if os.environ.get("RAY_AUTH_MODE") != "token":
+        pytest.skip("the session's Ray instance takes no token (RAY_AUTH_MODE is set)")
+    environment = {k: v for k, v in os.environ.items()
+                   if k not in ("RAY_AUTH_TOKEN", "RAY_AUTH_TOKEN_PATH")}
+    for name, value in env.items():
+        if value is None:
+            environment.pop(name, None)
+        else:
+            environment[name] = value.format(home=tmp_path)
+    start = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "passport_cli", *QUICK, "--address", address],
+                          capture_output=True, text=True, timeout=600, cwd=REPO,
+                          env={**environment, "NO_COLOR": "1", "COLUMNS": "300"})
+    assert time.monotonic() - start < FAST
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == ["Error: " + sentence.format(address)]
