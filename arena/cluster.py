@@ -66,10 +66,14 @@ def ray_results(function: Callable, jobs: Sequence[tuple], workers: int, address
             [ready], waiting = ray.wait(waiting, num_returns=1)
             yield index[ready], ray.get(ready)
     finally:
-        for task in waiting:
-            ray.cancel(task, force=True)
         if started:
-            ray.shutdown()  # a private instance stops; a cluster is only left
+            # the private instance stops, or this job on the cluster ends, and
+            # its tasks with it; cancelling them first races with the ones that
+            # finish meanwhile, which Ray 2.60 can answer with a crash
+            ray.shutdown()
+        else:
+            for task in waiting:
+                ray.cancel(task, force=True)
 
 
 def _join(ray, workers: int, address: str | None) -> None:

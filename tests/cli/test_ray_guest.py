@@ -119,10 +119,10 @@ def test_a_run_stopped_by_sigterm_stops_its_instance_and_nothing_else(running, r
                 break
         assert processes_naming(ray_tmpdir)  # its instance runs
         run.send_signal(signal.SIGTERM)
-        out, _ = run.communicate(timeout=60)
+        out, err = run.communicate(timeout=60)
     finally:
         run.kill()
-    assert run.returncode == 130 and "Interrupted after" in out  # as Ctrl-C, not Ray's exit
+    assert run.returncode == 130 and "Interrupted after" in out, err  # as Ctrl-C, not Ray's exit
     assert gone(ray_tmpdir)
     assert ray.get(one.remote()) == 1
 
