@@ -175,10 +175,19 @@ def agent_user_option(expose: bool = False):
 
 def backend_options(command):
     """--backend and --address: where a run's games are played (arena/cluster.py)."""
+    def check_address(ctx, param, value):
+        from arena.cluster import ClusterError, address_parts
+        try:
+            value is None or address_parts(value)
+        except ClusterError as error:
+            raise click.BadParameter(str(error), ctx=ctx, param=param) from None
+        return value
     command = click.option(
-        "--address", metavar="HOST:PORT", default=None,
+        "--address", metavar="HOST:PORT", default=None, callback=check_address,
         help="The Ray cluster to play on (ray start --head prints it; 'auto' finds the one "
-             "this machine belongs to).  [default: start a local Ray instance]")(command)
+             "this machine belongs to; a cluster with token authentication needs "
+             "RAY_AUTH_MODE=token and its RAY_AUTH_TOKEN, docs/arena.md).  [default: start "
+             "a private Ray instance, stopped at the end]")(command)
     return click.option(
         "--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
         help="Where games are played: processes on this machine, or Ray tasks (pip install "

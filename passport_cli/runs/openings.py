@@ -91,9 +91,9 @@ def build(settings: BuildSettings, games: int, book, workers: int = 1, on_game=N
     built with `settings`), in order; after each, `on_game(number)` and
     `on_book(book)` (the caller saves it, so a stopped build loses at most
     the games under way). With `backend` "ray" the games are Ray tasks
-    (arena.cluster.ray_results: on the cluster at `address`, or on a local
+    (arena.cluster.ray_results: on the cluster at `address`, or on a private
     instance of `workers` CPUs); arena.cluster.ClusterError, one sentence,
-    if Ray is missing or its cluster out of reach."""
+    if Ray is missing or its cluster out of reach or refusing the run."""
     numbers = range(book.games + 1, games + 1)
     jobs = [(settings, number) for number in numbers]
     pool = finished = None
