@@ -3,8 +3,6 @@ of each game (arena/agent_log.py), its decision times, and a game clock
 (arena/agents.py `Clock`), kept in the results file and told in the summary."""
 
 import json
-import sys
-import textwrap
 
 import pytest
 
@@ -16,30 +14,7 @@ from arena.tournament import (
 )
 from bots.difficulty import make_bot
 from engine import Config
-
-PYTHON = sys.executable
-
-
-def agent(tmp_path, body: str, name: str = "agent.py") -> str:
-    """A throwaway agent: hello, then `body` for each message; it answers a
-    decision with its first action unless `body` does something else first."""
-    path = tmp_path / name
-    path.write_text(textwrap.dedent("""\
-        import json, sys, time
-        def send(m):
-            sys.stdout.write(json.dumps(m) + "\\n"); sys.stdout.flush()
-        for line in sys.stdin:
-            m = json.loads(line)
-            if m["type"] == "hello":
-                send({"type": "hello", "name": "test", "version": 1})
-                continue
-        """) + textwrap.indent(textwrap.dedent(body), "    ") + textwrap.indent(textwrap.dedent("""\
-            if m["type"] == "decide":
-                send({"type": "action", "id": m["actions"][0]["id"]})
-            elif m["type"] == "quit":
-                break
-        """), "    "), encoding="utf-8")
-    return f"cmd:{PYTHON} {path}"
+from tests.arena.throwaway import agent
 
 
 def test_a_clock_is_minutes_and_seconds_a_move():

@@ -5,14 +5,13 @@ every text from the file escaped."""
 
 import json
 import re
-import sys
-import textwrap
 from collections import Counter
 from html.parser import HTMLParser
 
 import pytest
 
 from passport_cli.runs.report import report_page
+from tests.arena.throwaway import agent
 
 # Cheap bots, one deal, a short round cap: a run takes a second or two.
 THREE = ["--bots", "random,greedy,planner", "--games", "1", "--round-cap", "30", "--seed", "3"]
@@ -148,24 +147,11 @@ def test_an_old_file_without_its_command_still_loads_and_reports(passport, tmp_p
 def crashing_agent(tmp_path) -> str:
     """An outside program whose file name holds <, &, and both quotes, that
     plays its first action until round 2 and then crashes."""
-    path = tmp_path / """my<bot>&"q".py"""
-    path.write_text(textwrap.dedent("""\
-        import json, sys
-        def send(m):
-            sys.stdout.write(json.dumps(m) + "\\n"); sys.stdout.flush()
-        for line in sys.stdin:
-            m = json.loads(line)
-            if m["type"] == "hello":
-                send({"type": "hello", "name": "crasher", "version": 1})
-            elif m["type"] == "decide":
-                if m["state"]["round"] >= 2:
-                    print("about to fail <b>&", file=sys.stderr, flush=True)
-                    raise SystemExit(3)
-                send({"type": "action", "id": m["actions"][0]["id"]})
-            elif m["type"] == "quit":
-                break
-        """), encoding="utf-8")
-    return f"cmd:{sys.executable} '{path}'"
+    return agent(tmp_path, """\
+        if m["type"] == "decide" and m["state"]["round"] >= 2:
+            print("about to fail <b>&", file=sys.stderr, flush=True)
+            raise SystemExit(3)
+        """, name='''my<bot>&"q".py''')
 
 
 def test_a_duel_with_a_crashing_program_shows_its_forfeits_and_time_escaped(passport, tmp_path):

@@ -86,20 +86,25 @@ def damaged_text(text: str, data) -> str:
     return text[:index] + data.draw(st.sampled_from(("9" * 5000, "\x00", "{", "]", "NaN", "é"))) + text[index + 1:]
 
 
-@FUZZ
-@given(st.data())
-def test_a_damaged_tournament_results_file_is_refused_in_one_sentence_or_read(tmp_path_factory, data):
-    folder = tmp_path_factory.getbasetemp()
-    path = folder / "damaged.json"
-    path.write_text(damaged_text(tournament_text(str(folder)), data), encoding="utf-8")
-    for read in (lambda: load_results(path, SETTINGS), lambda: results_file_games(path),
-                 lambda: report_page(results_file_document(path))):
+def read_or_refused(*reads) -> None:
+    """Each read of a file reads it or refuses it in one sentence (ResultsFileError)."""
+    for read in reads:
         try:
             read()
             event("read")
         except ResultsFileError as error:
             assert "\n" not in str(error)
             event("refused")
+
+
+@FUZZ
+@given(st.data())
+def test_a_damaged_tournament_results_file_is_refused_in_one_sentence_or_read(tmp_path_factory, data):
+    folder = tmp_path_factory.getbasetemp()
+    path = folder / "damaged.json"
+    path.write_text(damaged_text(tournament_text(str(folder)), data), encoding="utf-8")
+    read_or_refused(lambda: load_results(path, SETTINGS), lambda: results_file_games(path),
+                    lambda: report_page(results_file_document(path)))
 
 
 @FUZZ
@@ -110,13 +115,7 @@ def test_a_damaged_pool_results_file_is_refused_in_one_sentence_or_read(tmp_path
     folder = tmp_path_factory.getbasetemp()
     path = folder / "damaged-pool.json"
     path.write_text(damaged_text(tournament_text(str(folder), POOL), data), encoding="utf-8")
-    for read in (lambda: load_results(path, POOL), lambda: results_file_games(path)):
-        try:
-            read()
-            event("read")
-        except ResultsFileError as error:
-            assert "\n" not in str(error)
-            event("refused")
+    read_or_refused(lambda: load_results(path, POOL), lambda: results_file_games(path))
     with pytest.raises(ResultsFileError) as refused:
         load_results(path, SETTINGS)
     assert "\n" not in str(refused.value)
