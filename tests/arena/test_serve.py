@@ -6,6 +6,7 @@ the protocol gets one sentence."""
 
 import io
 import json
+import random
 import re
 import subprocess
 import sys
@@ -17,6 +18,7 @@ from arena.match import Seat, Table
 from arena.serve import HostError, serve
 from bots.difficulty import make_bot
 from engine import Config, Game
+from engine._told_state import OPTIONAL
 from engine.seen import decision_seen_by, view_seen_by
 from tests.sweeps import sweep
 
@@ -73,6 +75,22 @@ def test_the_agent_answers_each_decision_legally_from_the_state_or_the_view():
     for answer in answers[2:4]:
         assert answer["type"] == "action" and game.is_legal(answer["id"])
     assert len(answers) == 4  # nothing after quit
+
+
+def test_a_host_may_leave_out_what_the_seat_remembers_and_notes():
+    """docs/agent-protocol.md, "The state": the optional fields left out are
+    read as holding nothing, and the bot still plays a legal move."""
+    game = Game.new(players=4, extensions="all", seed=7)
+    rng = random.Random(7)
+    for _ in range(150):
+        game.apply(rng.choice(game.legal_actions()))
+    decision = a_decision(game)
+    state = decision["state"]
+    assert any(state["remembered_cards"]) and any(state["asked_kinds"])  # left out below
+    bare = {k: v for k, v in state.items() if k not in OPTIONAL}
+    answers = exchange([HELLO, new_game(game, game.decider), {**decision, "state": bare},
+                        {"type": "quit"}], name="greedy")
+    assert game.is_legal(answers[1]["id"])
 
 
 def test_a_host_of_version_1_is_asked_for_the_view():
