@@ -13,7 +13,11 @@ the game needs (an agent that floods its output waits on a full pipe, not
 in the host's memory), and no close waits on a pipe that some other
 process holds open. What is buffered is bounded: one line of at most
 MAX_LINE bytes not yet complete, at most MAX_PENDING messages read before
-they were asked for, and the last KEPT lines of `info` and of stderr.
+they were asked for (requests not answered yet among them), and the last
+KEPT lines of `info` and of stderr.
+
+An agent may send a request (`answers`: a `version`) at any time: the
+host answers it once the message it is writing, if any, is written.
 
 Every line is parsed within limits (engine.files.parse_json: its length,
 nesting, numbers and values); a line past them is the agent's fault, a
@@ -166,10 +170,11 @@ class AgentProcess:
     module docstring). Every method but `close` raises AgentFault."""
 
     def __init__(self, command: list[str], deadline: float, user: AgentUser | None = None,
-                 log=None):
+                 log=None, answers: dict[str, dict] | None = None):
         """Start `command` (as `user`, if given), by `deadline` (time.monotonic());
         `log` (arena.agent_log.AgentLog), if given, keeps every line both ways
-        and its stderr."""
+        and its stderr; `answers`: the host's answer to each request the
+        agent may send at any time, by the request's type."""
         self.command = command
         self.log = log
         self.agent_pid: int | None = None
@@ -179,6 +184,10 @@ class AgentProcess:
         self._stderr_partial = bytearray()
         self._buffer = bytearray()          # stdout not yet a whole line
         self._pending: collections.deque[dict] = collections.deque()
+        # The answer to each request, by type (`version`, arena/agents.py),
+        # and the answers to requests read and not answered yet.
+        self.answers: dict[str, dict] = dict(answers or {})
+        self._owed: collections.deque[dict] = collections.deque()
         self._status_buffer = bytearray()
         self._chatter = 0                   # info messages since the last other message
         self._failed: str | None = None     # why the keeper could not start the program
@@ -230,7 +239,7 @@ class AgentProcess:
         if writing:
             poller.register(self._in, select.POLLOUT)
         for fd in self._open:
-            if fd != self._out or len(self._pending) < MAX_PENDING:
+            if fd != self._out or len(self._pending) + len(self._owed) < MAX_PENDING:
                 poller.register(fd, select.POLLIN)
         timeout = max(0.0, deadline - time.monotonic())
         ready = {fd for fd, _ in poller.poll(timeout * 1000)}
@@ -288,6 +297,10 @@ class AgentProcess:
             self._chatter += 1
             self.info_tail.append(shown(text))
             return
+        if message["type"] in self.answers:  # a request, answered after what is being written
+            self._chatter += 1
+            self._owed.append(self.answers[message["type"]])
+            return
         self._chatter = 0
         self._pending.append(message)
 
@@ -336,7 +349,16 @@ class AgentProcess:
 
     def send(self, message: dict, deadline: float) -> None:
         """Write `message` as one line, all of it by `deadline`; what the
-        agent writes meanwhile is read (its info kept, its answers held)."""
+        agent writes meanwhile is read (its info kept, its answers held),
+        and its requests are answered after it."""
+        self._write(message, deadline)
+        self._answer_requests(deadline)
+
+    def _answer_requests(self, deadline: float) -> None:
+        while self._owed and not self._closing:
+            self._write(self._owed.popleft(), deadline)
+
+    def _write(self, message: dict, deadline: float) -> None:
         line = json.dumps(message, separators=(",", ":"))
         if self.log is not None:
             self.log.sent(line)
@@ -374,6 +396,8 @@ class AgentProcess:
                 break
             if not self._wait(deadline, writing=False) and time.monotonic() >= deadline:
                 raise AgentFault("timed out", "no answer in the time given")
+            self._answer_requests(deadline)
+        self._answer_requests(deadline)
         return self._pending.popleft()
 
     def _drain(self, deadline: float) -> None:

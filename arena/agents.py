@@ -38,11 +38,18 @@ from .agent_log import AgentLog
 from .agent_process import QUIT_TIME, AgentFault, AgentProcess, AgentSpecError, agent_user, shown
 
 PROTOCOL = "passport-agent"
-VERSION = 1
+VERSION = 2          # the protocol's version: docs/agent-protocol.md, "Versions"
+VERSIONS = (1, 2)    # the versions a host speaks; an agent answers hello with one
 MOVE_TIME = 10.0    # seconds an agent may take for one decision, by default
 START_TIME = 10.0   # seconds an agent may take to start and say hello
 MAX_CHATTER = 1000  # info messages before one answer; more is a fault
 MAX_CLOCK = 24 * 3600.0  # seconds: the most a game clock's base or increment may be
+
+
+# The host's answer to an agent's `version` request, whenever it comes: what
+# its hello says.
+VERSION_MESSAGE = {"type": "version", "protocol": PROTOCOL, "version": VERSION,
+                   "versions": list(VERSIONS)}
 
 
 def agent_command(name: str) -> list[str]:
@@ -119,6 +126,7 @@ class OutsideAgent:
         self.decision_times: list[float] = []  # seconds each decision took, in order
         self.process: AgentProcess | None = None
         self.agent_name: str | None = None  # what the agent calls itself
+        self.version: int | None = None  # the version it speaks, of VERSIONS
         self.seat_names: list[str] | None = None
         self.wants_view = False  # the agent asked for the engine's view in its hello
         self._info: list[str] = []    # kept from the last program run, once it is closed
@@ -129,12 +137,16 @@ class OutsideAgent:
         if self.process is not None:
             return
         deadline = time.monotonic() + self.start_time
-        self.process = AgentProcess(self.command, deadline, agent_user(), self.log)
-        self.process.send({"type": "hello", "protocol": PROTOCOL, "version": VERSION}, deadline)
+        self.process = AgentProcess(self.command, deadline, agent_user(), self.log,
+                                    answers={"version": VERSION_MESSAGE})
+        self.process.send({"type": "hello", "protocol": PROTOCOL, "version": VERSION,
+                           "versions": list(VERSIONS)}, deadline)
         reply = self.process.receive(deadline, MAX_CHATTER)
-        if reply.get("type") != "hello" or reply.get("version") != VERSION:
-            raise AgentFault("bad message", f"expected hello with version {VERSION}",
-                             shown(json.dumps(reply)))
+        version = reply.get("version")
+        if reply.get("type") != "hello" or not (type(version) is int and version in VERSIONS):
+            raise AgentFault("bad message", "expected hello with version "
+                             + " or ".join(map(str, VERSIONS)), shown(json.dumps(reply)))
+        self.version = version
         name = reply.get("name")
         self.agent_name = shown(name) if isinstance(name, str) and name else None
         self.wants_view = reply.get("view") is True

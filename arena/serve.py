@@ -3,13 +3,16 @@
 
     serve("hard", seed=1, think=None, lines=sys.stdin, out=sys.stdout)
 
-A bot decides from its seat's whole view, not from the state in words: its
-search deals worlds from the engine's observation, which also holds the
-seat's memory of refused offers and of shuffled cards. So in its `hello`
-the agent asks for the view (`"view": true`) and each `decide` brings it
-(engine.seen.view_seen_by). The view is checked whole before any kernel
-reads it (engine.seen.view_from_seen): the host's message, like any that
-crosses this boundary, may be wrong.
+A bot decides from its seat's whole view: its search deals worlds from the
+engine's observation, which also holds the seat's memory of refused offers
+and of shuffled cards. A host of version 2 tells all of it in each
+decision's `state` (engine.seen.state_seen_by), which the agent turns back
+into the observation (engine.seen.view_from_state); a host that sends the
+observation itself (`view`, engine.seen.view_seen_by) is read from that,
+and one of version 1 is asked for it in the agent's `hello` ("view": true),
+since its state leaves the memory out. Either is checked whole before any
+kernel reads it: the host's message, like any that crosses this boundary,
+may be wrong.
 
 Each game gets a bot made anew with the same seed: the same game played
 again with the same seed gets the same moves, and a table that seats
@@ -31,10 +34,10 @@ from bots.difficulty import make_bot
 from bots.names import check_names
 from engine import Config, ConfigError, StateError, parse_extensions
 from engine.files import LimitError, parse_json
-from engine.seen import view_from_seen
+from engine.seen import view_from_seen, view_from_state
 
 from .agent_process import LINE_VALUES, MAX_LINE
-from .agents import PROTOCOL, VERSION
+from .agents import PROTOCOL, VERSIONS
 
 SAID = 60  # characters of a value the host sent, quoted in an error
 
@@ -98,6 +101,18 @@ def _whole(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _version(hello: dict) -> int:
+    """The version an agent speaks with the host of `hello`: the highest of
+    VERSIONS the host speaks (its `versions`, or its `version` alone)."""
+    protocol, version, versions = hello.get("protocol"), hello.get("version"), hello.get("versions")
+    spoken = versions if isinstance(versions, list) else [version]
+    both = [v for v in VERSIONS if any(_whole(s) and s == v for s in spoken)]
+    if protocol != PROTOCOL or not both:
+        raise HostError(f"the host speaks {_said(protocol)} version {_said(version)}, not "
+                        f"{PROTOCOL!r} version {' or '.join(map(str, VERSIONS))}")
+    return max(both)
+
+
 class _Agent:
     def __init__(self, name: str, seed: int, think: float | None, out, book_of=None):
         self.name, self.seed, self.think, self.out = name, seed, think, out
@@ -105,6 +120,7 @@ class _Agent:
         self.config: Config | None = None
         self.seat: int | None = None
         self.bot = None
+        self.version: int | None = None  # the version the host and this agent speak
 
     def send(self, message: dict) -> None:
         self.out.write(json.dumps(message, separators=(",", ":")) + "\n")
@@ -114,13 +130,9 @@ class _Agent:
         """Answer one message; False once told to quit."""
         kind = message["type"]
         if kind == "hello":
-            version = message.get("version")
-            if message.get("protocol") != PROTOCOL or not (_whole(version) and version == VERSION):
-                raise HostError(f"the host speaks {_said(message.get('protocol'))} version "
-                                f"{_said(version)}, not {PROTOCOL!r} version "
-                                f"{VERSION}")
-            self.send({"type": "hello", "version": VERSION, "name": f"passport {self.name}",
-                       "view": True})
+            self.version = _version(message)
+            hello = {"type": "hello", "version": self.version, "name": f"passport {self.name}"}
+            self.send(hello if self.version >= 2 else {**hello, "view": True})
         elif kind == "new_game":
             self.begin(message)
         elif kind == "decide":
@@ -161,13 +173,20 @@ class _Agent:
         if not (isinstance(actions, list)
                 and all(isinstance(a, dict) and _whole(a.get("id")) for a in actions)):
             raise HostError("a decision lists its actions as objects with an id")
-        if "view" not in message:
-            raise HostError("a decision came without the seat's view, which this agent asked "
-                            "for in its hello (docs/agent-protocol.md)")
+        legal = [a.get("id") for a in actions]
         try:
-            view = view_from_seen(self.config, message["view"], [a.get("id") for a in actions])
+            if "view" in message:
+                view = view_from_seen(self.config, message["view"], legal)
+            elif self.version == 1:
+                raise HostError("a decision came without the seat's view, which this agent "
+                                "asked for in its hello (docs/agent-protocol.md)")
+            elif "state" in message:
+                view = view_from_state(self.config, message["state"], legal)
+            else:
+                raise HostError("a decision came without its state (docs/agent-protocol.md)")
         except StateError as error:
-            raise HostError(f"a decision's view can't be used: {_cut(str(error))}") from None
+            what = "view" if "view" in message else "state"
+            raise HostError(f"a decision's {what} can't be used: {_cut(str(error))}") from None
         if view.seat != self.seat:
             raise HostError(f"a decision for seat {view.seat} came to seat {self.seat}")
         return self.bot.choose(view)

@@ -3,7 +3,8 @@
 
 An action id is an int in [0, NUM_ACTIONS). Its meaning can depend on the
 phase (CARD + c is "pay c" while recycling and "take c" afterwards), so the
-words for an action take the phase too.
+words for an action take the phase too: `ACTION_TEXTS` has the words of
+every action each phase offers, and `action_text` fills them in.
 """
 
 from dataclasses import dataclass
@@ -53,20 +54,24 @@ class Decoded:
     arg: int = -1
 
 
+# Each name's ids: its first id and how many there are (one, or one per seat,
+# card, kind, forbidden item or required item); docs/engine.md "Action ids".
+ACTION_IDS = {
+    "draw": (A_DRAW, 1), "recycle": (A_RECYCLE, 1), "trade": (A_TRADE_TO, 6),
+    "steal": (A_STEAL_FROM, 6), "travel": (A_TRAVEL, 1), "travel-card": (A_TRAVEL_CARD, 3),
+    "dispose": (A_DISPOSE, 3), "smuggle": (A_SMUGGLE, 3), "local-guide": (A_LOCAL_GUIDE, 1),
+    "trading-post": (A_TRADING_POST, 1), "map": (A_MAP, 6), "upgrade": (A_UPGRADE, 1),
+    "declare": (A_DECLARE, 3), "binoculars": (A_BINOCULARS, 6), "end-turn": (A_END_TURN, 1),
+    "done": (A_DONE, 1), "yes": (A_YES, 1), "no": (A_NO, 1), "seat": (A_SEAT, 6),
+    "card": (A_CARD, C.NUM_CARDS), "kind": (A_KIND, C.NUM_KINDS),
+}
+
+
 def decode(action: int) -> Decoded:
     """Split an action id into its name and argument."""
     if not 0 <= action < NUM_ACTIONS:
         raise ValueError(f"action {action} is outside 0..{NUM_ACTIONS - 1}")
-    table = (
-        (A_DRAW, 1, "draw"), (A_RECYCLE, 1, "recycle"), (A_TRADE_TO, 6, "trade"),
-        (A_STEAL_FROM, 6, "steal"), (A_TRAVEL, 1, "travel"), (A_TRAVEL_CARD, 3, "travel-card"),
-        (A_DISPOSE, 3, "dispose"), (A_SMUGGLE, 3, "smuggle"), (A_LOCAL_GUIDE, 1, "local-guide"),
-        (A_TRADING_POST, 1, "trading-post"), (A_MAP, 6, "map"), (A_UPGRADE, 1, "upgrade"),
-        (A_DECLARE, 3, "declare"), (A_BINOCULARS, 6, "binoculars"), (A_END_TURN, 1, "end-turn"),
-        (A_DONE, 1, "done"), (A_YES, 1, "yes"), (A_NO, 1, "no"), (A_SEAT, 6, "seat"),
-        (A_CARD, C.NUM_CARDS, "card"), (A_KIND, C.NUM_KINDS, "kind"),
-    )
-    for start, count, name in table:
+    for name, (start, count) in ACTION_IDS.items():
         if start <= action < start + count:
             return Decoded(name, action - start if count > 1 else -1)
     raise AssertionError("unreachable")
@@ -84,51 +89,66 @@ def encode(name: str, arg: int = -1) -> int:
 # is read and looked up by name
 _ACTION_OF = {(d.name, d.arg): action for action in range(NUM_ACTIONS) for d in (decode(action),)}
 
+# The words of every action each phase may offer, by the action's name
+# (docs/agent-protocol.md, "Phases and action texts", is this table): {seat}
+# is a seat's name; {card} a card as people name it (cards.CARD_WORDS: an
+# item by its kind, either copy); {kind} a kind (cards.KIND_NAMES);
+# {forbidden} a forbidden item; {country} the country the active seat
+# travels to (R6); {item} the required item Mom's Credit Card stands in for.
+ACTION_TEXTS: dict[Phase, dict[str, str]] = {
+    Phase.MAIN: {
+        "draw": "draw a card", "recycle": "recycle", "trade": "offer a trade to {seat}",
+        "steal": "steal from {seat}", "travel": "travel to {country}",
+        "travel-card": "travel to {country}, Mom's Credit Card for the {item}",
+        "dispose": "dispose of {forbidden}", "smuggle": "smuggle {forbidden}",
+        "local-guide": "play the Local Guide", "trading-post": "play the Trading Post",
+        "map": "play the Poorly Drawn Map on {seat}", "upgrade": "play the First-Class Upgrade",
+        "declare": "declare {forbidden}",
+        "binoculars": "look at {seat}'s hand with the Binoculars", "end-turn": "end the turn",
+    },
+    Phase.RECYCLE_PAY: {"card": "pay {card}"},
+    Phase.RECYCLE_TAKE: {"card": "take {card}"},
+    Phase.TRADE_GIVE: {"done": "done", "card": "offer {card}"},
+    Phase.TRADE_ASK: {"done": "done", "kind": "ask for {kind}"},
+    Phase.TRADE_REPLY: {"yes": "accept the offer", "no": "decline the offer"},
+    Phase.STEAL_PAY: {"card": "pay {card}"},
+    Phase.MOUSETRAP: {"yes": "play the Mousetrap", "no": "let the steal happen"},
+    Phase.DISPOSE_WITH: {"card": "dispose of it with {card}"},
+    Phase.SMUGGLE_TO: {"seat": "hand it to {seat}"},
+    Phase.LOCAL_GUIDE_TAKE: {"card": "take {card}"},
+    Phase.TRADING_POST_PICK: {"done": "done", "card": "take {card}"},
+    Phase.TRADING_POST_GIVE: {"card": "put back {card}"},
+    Phase.DISCARD: {"card": "discard {card}"},
+    Phase.OVER: {},
+}
+# The words of an action named for a phase that does not offer it.
+_OTHER_TEXTS = {**ACTION_TEXTS[Phase.MAIN], "card": "choose {card}", "kind": "ask for {kind}",
+                "seat": "hand it to {seat}", "yes": "yes", "no": "no", "done": "done"}
+
 
 def action_text(action: int, phase: int, seat_names=None, destination=None) -> str:
-    """Words for an action in a given phase, e.g. 'steal from Bo', 'pay Camera'."""
+    """Words for an action in a given phase, e.g. 'steal from Bo', 'pay Camera'
+    (ACTION_TEXTS); seats are called by `seat_names`, else 'seat N'."""
     d = decode(action)
-    names = seat_names or [f"seat {i}" for i in range(6)]
-    if d.name == "card":
-        verb = {
-            PH_RECYCLE_PAY: "pay", PH_STEAL_PAY: "pay", PH_RECYCLE_TAKE: "take",
-            PH_TRADE_GIVE: "offer", PH_DISPOSE_WITH: "dispose of it with",
-            PH_LG_TAKE: "take", PH_TP_PICK: "take", PH_TP_GIVE: "put back",
-            PH_DISCARD: "discard",
-        }.get(phase, "choose")
-        return f"{verb} {C.CARD_WORDS[d.arg]}"
-    if d.name == "kind":
-        return f"ask for {C.KIND_NAMES[d.arg]}"
-    if d.name == "seat":
-        return f"hand it to {names[d.arg]}"
-    if d.name in ("yes", "no"):
-        if phase == PH_MOUSETRAP:
-            return "play the Mousetrap" if d.name == "yes" else "let the steal happen"
-        if phase == PH_TRADE_REPLY:
-            return "accept the offer" if d.name == "yes" else "decline the offer"
-        return d.name
-    where = f" to {C.COUNTRIES[destination]}" if destination is not None else ""
     arg = d.arg
-    if d.name == "travel-card":
-        if destination is None:
-            return f"travel, Mom's Credit Card for required item {arg + 1}"
-        item = C.ITEM_KINDS[C.REQUIRED_KINDS[destination][arg]]
-        return f"travel{where}, Mom's Credit Card for the {item}"
-    if d.name in ("dispose", "smuggle", "declare"):
-        verb = {"dispose": "dispose of", "smuggle": "smuggle", "declare": "declare"}[d.name]
-        return f"{verb} {C.FORBIDDEN[arg]}"
-    if d.name in ("trade", "steal", "map", "binoculars"):
-        return {
-            "trade": f"offer a trade to {names[arg]}",
-            "steal": f"steal from {names[arg]}",
-            "map": f"play the Poorly Drawn Map on {names[arg]}",
-            "binoculars": f"look at {names[arg]}'s hand with the Binoculars",
-        }[d.name]
-    return {
-        "draw": "draw a card", "recycle": "recycle", "travel": f"travel{where}",
-        "local-guide": "play the Local Guide", "trading-post": "play the Trading Post",
-        "upgrade": "play the First-Class Upgrade", "end-turn": "end the turn", "done": "done",
-    }[d.name]
+    template = ACTION_TEXTS.get(phase, {}).get(d.name, _OTHER_TEXTS[d.name])
+    if d.name.startswith("travel") and destination is None:  # the words of no one's travel
+        return "travel" if d.name == "travel" else (
+            f"travel, Mom's Credit Card for required item {arg + 1}")
+    values = {}
+    if d.name in ("trade", "steal", "map", "binoculars", "seat"):
+        values["seat"] = (seat_names or [f"seat {i}" for i in range(6)])[arg]
+    elif d.name == "card":
+        values["card"] = C.CARD_WORDS[arg]
+    elif d.name == "kind":
+        values["kind"] = C.KIND_NAMES[arg]
+    elif d.name in ("dispose", "smuggle", "declare"):
+        values["forbidden"] = C.FORBIDDEN[arg]
+    elif d.name.startswith("travel"):
+        values["country"] = C.COUNTRIES[destination]
+        if d.name == "travel-card":
+            values["item"] = C.ITEM_KINDS[C.REQUIRED_KINDS[destination][arg]]
+    return template.format_map(values)
 
 
 @dataclass(frozen=True)

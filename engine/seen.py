@@ -4,8 +4,9 @@ the seat did not see left out.
 
     setup_seen_by(recorder.document()["setup"], seat)   -> its hand, the table, the sizes
     step_seen_by(step, seat)                            -> a record step, hidden cards as null
-    state_seen_by(game.view(seat))                      -> the position it decides in
+    state_seen_by(game.view(seat))                      -> the position it decides in, in words
     decision_seen_by(game.view(seat))                   -> that, with its legal actions in words
+    view_from_state(config, state, legal_actions)       -> that state checked, as a SeatView
     view_seen_by(game.view(seat))                       -> the engine's own observation, as data
     view_from_seen(config, data, legal_actions)         -> that observation checked, as a SeatView
 
@@ -33,6 +34,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import cards as C
+from ._told_state import observation_from_state, state_from_observation
 from .game import SeatView, StateError, check_view
 from .steps import (
     EventDrawn, Look, Move, Reveal, Shuffle, Step, TurnBegins, Where, entry_to_record,
@@ -119,60 +121,43 @@ def setup_seen_by(setup: dict, seat: int) -> dict:
 
 def decision_seen_by(view: SeatView, seat_names=None) -> dict:
     """What `view`'s seat is asked: the phase, its legal actions as ids with
-    their words, and the state it decides in (`state_seen_by`). A view the
-    engine did not make is checked first (`check_view`)."""
+    their words (engine.actions.ACTION_TEXTS, seats called by `seat_names`),
+    and the state it decides in (`state_seen_by`). A view the engine did not
+    make is checked first (`check_view`)."""
     view = check_view(view)
-    game = view.determinize(0)
+    game = view.determinize(0)  # a world of the view: the words of an action are public
     return {"phase": game.phase.label,
             "actions": [{"id": action, "text": game.action_text(action, seat_names)}
                         for action in view.legal_actions],
-            "state": _state(game, view.seat)}
+            "state": state_from_observation(view.observation, view.seat)}
 
 
 def state_seen_by(view: SeatView) -> dict:
-    """The position `view`'s seat decides in, as it knows it (R7.4): every
-    hand's size and the cards of it the seat has seen (its own hand whole),
-    the table, the piles as far as they are public, a pending offer, and
-    the look of its own Local Guide or Trading Post."""
-    # A game consistent with the view; only what the seat knows is read from it.
+    """The position `view`'s seat decides in, as it knows it (R7.4), in
+    words (docs/agent-protocol.md, "The state"): every hand's size and the
+    cards of it the seat has seen (its own hand whole), the table, the piles
+    as far as it knows them, the step in progress (an offer, a payment, the
+    cards set aside), and what it remembers and has noted. Read from the
+    view's observation alone; `view_from_state` reads it back."""
     view = check_view(view)
-    return _state(view.determinize(0), view.seat)
+    return state_from_observation(view.observation, view.seat)
 
 
-def _state(game, seat: int) -> dict:
-    """state_seen_by, read from a game dealt from the seat's view."""
-    players = game.players
-
-    def names(cards):
-        return [C.CARD_NAMES[c] for c in cards]
-
-    def known(s):
-        return names(c for c in game.hand(s) if s == seat or game.knows(seat, c))
-
-    offer = game.pending_offer()
-    look = game.look() if seat == game.active else []
-    state = {
-        "round": game.round, "start_seat": game.start_seat, "active": game.active,
-        "decider": game.decider, "actions_taken": game.actions_taken,
-        "phase": game.phase.label, "seat": seat,
-        "hand": known(seat),
-        "hand_sizes": [game.hand_size(s) for s in range(players)],
-        "known_cards": [known(s) if s != seat else None for s in range(players)],
-        "countries": [None if game.own_country(s) is None else C.COUNTRIES[game.own_country(s)]
-                      for s in range(players)],
-        "visited": [[C.COUNTRIES[c] for c in game.visited(s)] for s in range(players)],
-        "center": C.COUNTRIES[game.center],
-        "characters": None if game.character(0) is None
-        else [C.CHARACTERS[game.character(s)] for s in range(players)],
-        "discard_pile": names(game.discard_pile()),
-        "draw_pile_size": len(game.draw_pile()), "box_size": len(game.box()),
-        "declined_offers": game.declined_offers, "strike_seat": game.strike_seat,
-        "offer": None if offer is None else {
-            "from": game.active, "to": offer[0], "give": names(offer[1]),
-            "ask": [C.KIND_NAMES[k] for k in offer[2]]},
-        "look": names(c for c in look if game.knows(seat, c)),
-    }
-    return state
+def view_from_state(config, state, legal_actions) -> SeatView:
+    """The SeatView that a `state_seen_by` value describes, with the legal
+    actions the host named: its observation rebuilt (`observation_from_state`;
+    engine/_told_state.py says which bookkeeping numbers it rebuilds as a
+    fresh game has them) and checked whole before any kernel reads it
+    (`check_view`). StateError, a ValueError, in one sentence, when a field
+    is missing or of the wrong type or range, or the whole is not the view
+    of a seat of a game of `config` that is to decide, or the actions are
+    not that seat's legal actions there."""
+    if not (isinstance(legal_actions, (list, tuple)) and all(_is_int(a) for a in legal_actions)):
+        raise StateError("the actions named are not the legal actions of this view")
+    seat, observation = observation_from_state(state, None, config.players, config.extensions,
+                                               config.round_cap)
+    view = SeatView(config, seat, observation, tuple(legal_actions))
+    return check_view(view, deciding=True)
 
 
 def view_seen_by(view: SeatView) -> dict:

@@ -14,7 +14,7 @@ import random
 import sys
 
 NAME = "random-traveller"
-VERSION = 1
+VERSION = 2  # of the protocol (docs/agent-protocol.md, "Versions")
 
 
 def send(message):

@@ -19,7 +19,7 @@ import json
 import sys
 
 NAME = "rules-of-thumb"
-VERSION = 1
+VERSION = 2  # of the protocol (docs/agent-protocol.md, "Versions")
 
 # The rules, R11.2: the items each country requires.
 REQUIRED = {

@@ -22,10 +22,11 @@ def agent(name, seed, think, no_book):
     The host (a GUI, a web table, a research harness, or `passport
     tournament --bots 'cmd:passport agent --bot hard'`) sends one JSON
     object per line and gets one back for each decision
-    (docs/agent-protocol.md). The host must send the seat's view with each
-    decision, as Passport's own host does when asked. Nothing but protocol
-    lines is written on stdout; a message that breaks the protocol ends the
-    program with one line on stderr and exit code 2. Run `passport warm`
+    (docs/agent-protocol.md). The bot decides from each decision's state,
+    the seat's whole view in named fields, or from the engine's own view
+    where the host sends it. Nothing but protocol lines is written on
+    stdout; a message that breaks the protocol ends the program with one
+    line on stderr and exit code 2. Run `passport warm`
     once first: a host gives an agent only a few seconds to start. Hard
     and the expert play the package's opening book of each game's table
     where one ships for their settings, as in `passport play`."""

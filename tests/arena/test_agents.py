@@ -16,7 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from arena.agents import AgentFault, AgentSpecError, OutsideAgent, agent_command
+from arena.agents import (
+    PROTOCOL, VERSION, VERSIONS, AgentFault, AgentSpecError, OutsideAgent, agent_command,
+)
 from arena.match import Seat, Table
 from bots.difficulty import make_bot
 from engine import Config
@@ -148,6 +150,74 @@ def test_a_forfeit_is_in_the_record(tmp_path):
     table.play()
     assert table.document()["forfeit"]["seat"] == 0
     assert table.document()["forfeit"]["reason"] == "crashed"
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_an_agent_speaks_either_version_the_host_speaks(tmp_path, version):
+    told = tmp_path / "told.jsonl"
+    path = tmp_path / "agent.py"
+    path.write_text(textwrap.dedent(f"""\
+        import json, sys
+        for line in sys.stdin:
+            m = json.loads(line)
+            open({str(told)!r}, "a").write(line)
+            if m["type"] == "hello":
+                print(json.dumps({{"type": "hello", "version": {version}}}), flush=True)
+            elif m["type"] == "decide":
+                print(json.dumps({{"type": "action", "id": m["actions"][0]["id"]}}), flush=True)
+            elif m["type"] == "quit":
+                break
+        """), encoding="utf-8")
+    table = table_with(f"cmd:{PYTHON} {path}", players=2)
+    table.play()
+    assert table.result().forfeit is None and table.players[0].version == version
+    hello = json.loads(told.read_text().splitlines()[0])
+    assert hello == {"type": "hello", "protocol": PROTOCOL, "version": VERSION,
+                     "versions": list(VERSIONS)}
+
+
+def test_an_agent_of_another_version_forfeits(tmp_path):
+    agent = tmp_path / "three.py"
+    agent.write_text('import sys\nsys.stdin.readline()\n'
+                     'print(\'{"type": "hello", "version": 3}\', flush=True)\n'
+                     'sys.stdin.read()\n', encoding="utf-8")
+    table = table_with(f"cmd:{PYTHON} {agent}", players=2)
+    assert table.result().fault["reason"] == "bad message"
+    assert table.result().fault["detail"] == "expected hello with version 1 or 2"
+
+
+def test_an_agent_can_ask_for_the_version_at_any_time(tmp_path):
+    """Before its hello, after it while the host writes nothing, and while
+    the host awaits its action: each `version` is answered, and the game
+    goes on."""
+    told = tmp_path / "told.jsonl"
+    path = tmp_path / "asker.py"
+    path.write_text(textwrap.dedent(f"""\
+        import json, sys
+        def send(m):
+            sys.stdout.write(json.dumps(m) + "\\n"); sys.stdout.flush()
+        send({{"type": "version"}})
+        for line in sys.stdin:
+            m = json.loads(line)
+            open({str(told)!r}, "a").write(line)
+            if m["type"] == "hello":
+                send({{"type": "hello", "version": 1}})
+                send({{"type": "version"}})
+            elif m["type"] == "decide":
+                send({{"type": "version"}})
+                send({{"type": "action", "id": m["actions"][-1]["id"]}})
+            elif m["type"] == "quit":
+                break
+        """), encoding="utf-8")
+    table = table_with(f"cmd:{PYTHON} {path}", players=2)
+    table.play()
+    assert table.result().forfeit is None
+    messages = [json.loads(line) for line in told.read_text().splitlines()]
+    answers = [m for m in messages if m["type"] == "version"]
+    decisions = sum(m["type"] == "decide" for m in messages)
+    assert messages[0]["type"] == "hello" and decisions > 5
+    assert answers == [{"type": "version", "protocol": PROTOCOL, "version": VERSION,
+                        "versions": list(VERSIONS)}] * (decisions + 2)
 
 
 def test_ping():

@@ -6,9 +6,10 @@
   the wrong type -- through `OutsideAgent` at a table: each is an answer or
   a forfeit, never an exception out of the table and never a hang.
 - Host messages: what a host sends `passport agent` (arena/serve.py) -- the
-  protocol's messages with their fields changed, dropped or replaced, and
-  lines that are no JSON at all: each is answered, or ends the serving with
-  one HostError sentence.
+  protocol's messages with their fields changed, dropped or replaced (the
+  fields of a decision's state, or the numbers of its view, among them),
+  and lines that are no JSON at all: each is answered, or ends the serving
+  with one HostError sentence.
 """
 
 import functools
@@ -20,7 +21,7 @@ import threading
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from arena.agents import PROTOCOL, VERSION, OutsideAgent
+from arena.agents import PROTOCOL, VERSION, VERSIONS, OutsideAgent
 from arena.match import Seat, Table
 from arena.serve import HostError, serve
 from bots.difficulty import make_bot
@@ -108,20 +109,22 @@ def test_whatever_an_agent_writes_is_an_answer_or_a_forfeit(tmp_path_factory, li
 
 # ---- host messages to `passport agent` -------------------------------------------------
 
-HELLO = {"type": "hello", "protocol": PROTOCOL, "version": VERSION}
+HELLO = {"type": "hello", "protocol": PROTOCOL, "version": VERSION, "versions": list(VERSIONS)}
 
 
 def _game_and_messages(seed: int) -> list[dict]:
+    """A host's messages for one decision: its state in words, and for seed
+    0 the engine's view too."""
     game = Game.new(players=2 + seed % 3, extensions="all", seed=seed)
     seat = game.decider
     view = game.view(seat)
+    array = {"view": view_seen_by(view)} if seed == 0 else {}
     return [HELLO,
             {"type": "new_game", "players": game.players,
              "extensions": game.config.extension_names, "round_cap": game.config.round_cap,
              "seat": seat, "seats": [f"s{i}" for i in range(game.players)], "move_time": 10},
             {"type": "ping"},
-            {"type": "decide", **decision_seen_by(view), "view": view_seen_by(view),
-             "time_left": 10.0},
+            {"type": "decide", **decision_seen_by(view), **array, "time_left": 10.0},
             {"type": "game_over", "winner": None, "reason": "round_cap", "rounds": 1},
             {"type": "quit"}]
 
@@ -133,7 +136,8 @@ def games_messages(seed: int) -> tuple:
 
 def _changed(message: dict, data) -> object:
     """`message` with one field replaced, dropped or added, or one number
-    of its view changed, or something else entirely."""
+    of its view or one field of its state changed, or something else
+    entirely."""
     how = data.draw(st.sampled_from(["replace", "drop", "add", "view", "other", "deep"]))
     if not isinstance(message, dict) or not message:
         how = "other"
@@ -148,6 +152,17 @@ def _changed(message: dict, data) -> object:
         observation = view["observation"]
         index = data.draw(st.integers(0, len(observation) - 1))
         observation[index] = data.draw(st.integers(-2**64, 2**64) | st.sampled_from([-1, 0, 1, 99]))
+        return message
+    state = message.get("state")
+    if how == "view" and isinstance(state, dict) and state:
+        key = data.draw(st.sampled_from(sorted(state)))
+        value = state[key]
+        if isinstance(value, list) and value and data.draw(st.booleans()):
+            value[data.draw(st.integers(0, len(value) - 1))] = data.draw(JSON_VALUES)
+        elif isinstance(value, int) and not isinstance(value, bool) and data.draw(st.booleans()):
+            state[key] = value + data.draw(st.sampled_from([-1, 1]))
+        else:
+            state[key] = data.draw(JSON_VALUES)
         return message
     keys = sorted(message)
     key = data.draw(st.sampled_from(keys))
