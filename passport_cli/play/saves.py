@@ -177,7 +177,8 @@ def resume_save(doc: dict, path: Path):
 class SaveFile:
     """The one file a game of `passport play` is saved to, and what it holds:
     the number of record steps and the round of the last save that worked
-    (None before any). A new game's file is made by `SaveFile.create`."""
+    (None before any; the steps None too once the game on file is of
+    another line of play, after an `undo`). A new game's file is made by `SaveFile.create`."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -204,7 +205,7 @@ class SaveFile:
 
     def lost(self) -> str:
         """What a save that failed now loses, in one sentence."""
-        if self.steps is None:
+        if self.round is None:
             return "Nothing of this game is kept."
         return (f"{path_text(self.path)} keeps the game as it stood in round {self.round}: "
                 "the moves since are lost.")

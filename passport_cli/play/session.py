@@ -58,8 +58,8 @@ COMMANDS = [
     ("cards", "where each kind of card is, as far as you know"),
     ("back", "take back your last choice in the move you are making"),
     ("cancel", "abandon the move you are making, back to where it began"),
-    ("undo", "take back your last move, and the bots' moves after it (the game is marked "
-             "as one with take-backs)"),
+    ("undo", "take back your last move and the bots' moves after it, if you have seen no "
+             "new card since (the game is marked as one with take-backs)"),
     ("save [FILE]", "save the game; with FILE (.json or .msgpack), also a copy there"),
     ("quit", "save the game and stop; resume with passport play --resume FILE"),
     ("help N, ?N", "what option N does, and its rule"),
@@ -119,20 +119,32 @@ def decision_seed(table: Table, seat: int) -> int:
     return derive_seed("play", table.game.config.seed, seat, table.decisions, bits=62)
 
 
-def chosen_steps(steps, config, seat: int) -> list[int]:
-    """The numbers of the record steps in which `seat` chose among options
-    (a step of one legal option at each of its decisions is no choice of
-    its own): the game is played again from its deal to see."""
+def chosen_steps(steps, config, seat: int, pending=()) -> list[tuple[int, bool]]:
+    """The record steps in which `seat` chose among options (a step of one
+    legal option at each of its decisions is no choice of its own), each
+    (its number, whether `seat` has seen since it began a card it did not
+    know then: one it drew, stole or looked at, one a player showed or
+    put on a public pile). `pending`: the engine actions of the step under
+    way. The game is played again from its deal to see."""
     game = Game(config)
-    chosen = []
-    for number, step in enumerate(steps):
-        choice = False
-        for action in step.engine_actions:
-            choice = choice or (game.decider == seat and len(game.legal_actions()) > 1)
-            game.apply(action)
-        if choice and step.seat == seat:
-            chosen.append(number)
-    return chosen
+    chosen = []  # [number, the cards it did not know as the step began, seen since]
+    actions = [(number, step, action) for number, step in enumerate(steps)
+               for action in step.engine_actions]
+    actions += [(len(steps), None, action) for action in pending]
+    began = -1
+    for number, step, action in actions:
+        if number != began and step is not None and step.seat == seat:
+            began = number
+            unknown = [c for c in range(C.NUM_CARDS) if not game.knows(seat, c)]
+            chosen.append([number, unknown, False, False])
+        if chosen and chosen[-1][0] == number and game.decider == seat \
+                and len(game.legal_actions()) > 1:
+            chosen[-1][3] = True  # a choice of its own
+        game.apply(action)
+        for entry in chosen:
+            if not entry[2] and any(game.knows(seat, c) for c in entry[1]):
+                entry[2] = True
+    return [(number, seen) for number, _, seen, choice in chosen if choice]
 
 
 def seat_players(table: Table, think: float | None, books: dict | None = None) -> list:
@@ -424,25 +436,37 @@ class Session:
         """`undo`: take back the person's last move in which they chose
         (with the move under way, and every move after it): the game is
         played again from its record to just before it, and the bots then
-        decide with the seeds they had (`decision_seed`). The save counts
-        the take-backs, and so does `stats` at the end. Not with an outside
-        program seated: it has been told the moves."""
+        decide with the seeds they had (`decision_seed`). Only while the
+        person has seen no card since that they did not know then (R7.4):
+        the deal is the same, so a card drawn, stolen, looked at or shown
+        would be known before its time. The save counts the take-backs,
+        and so does `stats` at the end. Not with an outside program seated:
+        it has been told the moves."""
         if self.table.listeners:
             T.render_note(self.console, "An outside program plays at this table and has been "
                           "told every move: moves can't be taken back.")
             return
-        chosen = chosen_steps(self.table.steps, self.game.config, self.me)
+        pending = self.recorder.pending
+        chosen = chosen_steps(self.table.steps, self.game.config, self.me,
+                              pending["engine_actions"] if pending else ())
         if not chosen:
             T.render_note(self.console, "There is no move of yours to take back yet"
                           + (": cancel abandons the one you are making." if self.made else "."))
             return
-        cut = chosen[-1]
+        cut, seen = chosen[-1]
+        if seen:
+            T.render_note(self.console, "Your last move can't be taken back: since it you have "
+                          "seen cards you did not know then (drawn, stolen, looked at, shown or "
+                          "put on a pile), and the deal would stay the same (R7.4).")
+            return
         said = narrate_step(self.table.steps[cut], self.names, self.me)[0].rstrip(".!")
         after = len(self.table.steps) - cut - 1
         take_backs = self.take_backs + 1
         table = self.table.rewound(cut)
         table.recorder.seats[self.me][TAKE_BACKS] = take_backs
+        self.table.close()
         self.sit(table)
+        self.file.steps = None  # the save holds another line of play: always written again
         self.recap, self.told_steps = [], len(table.steps)
         self.step_actions, self.made, self.picks = [], [], []
         self.last_phase, self.screen_shown, self.screen_turn = None, False, None

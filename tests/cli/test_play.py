@@ -1198,43 +1198,58 @@ def saved_steps(home):
     return doc["steps"], doc["seats"][0]
 
 
-def test_undo_takes_back_the_last_move_and_the_bots_replay_it_the_same(play, home, tmp_path):
-    """`undo` after three moves, then the same move again: the bots decide
-    as they did (the same seeds), so the game is the one played without the
-    take-back; the save counts the take-back."""
-    moves = "1\n1\n1\n"
-    straight = play("--seed", 4, "--bots", 3, "--difficulty", "easy", input=moves + "quit\n")
+OFFER = "offer a trade to ana\n1\ndone\n1\ndone\n"  # seed 4: Ana declines
+
+
+def test_undo_takes_back_the_last_move_and_the_bots_replay_it_the_same(play, home):
+    """`undo` after an offer Ana declined, then the same offer again: the bot
+    decides as it did (the same seeds), so the game is the one played
+    without the take-back; the save counts the take-back."""
+    straight = play("--seed", 4, "--bots", 1, "--difficulty", "easy", input=OFFER + "1\nquit\n")
     assert straight.exit_code == 0, straight.output
+    assert "Ana declined the offer." in straight.output
     steps, seat = saved_steps(home)
     assert "take_backs" not in seat
     for path in (home / "saves").iterdir():
         path.unlink()
-    again = play("--seed", 4, "--bots", 3, "--difficulty", "easy",
-                 input=moves + "undo\n1\nquit\n")
+    again = play("--seed", 4, "--bots", 1, "--difficulty", "easy",
+                 input=OFFER + "undo\n" + OFFER + "1\nquit\n")
     assert again.exit_code == 0, again.output
     out = " ".join(again.output.split())
-    assert re.search(r"Taken back: You drew [A-Za-z() ]+, and \d+ moves after it\. "
+    assert re.search(r"Taken back: You offered Ana [\w ]+ for an? [\w ]+, and a move after it\. "
                      r"Take-backs this game: 1\.", out), out[-3000:]
     undone, seat = saved_steps(home)
     assert undone == steps and seat["take_backs"] == 1
 
 
+def test_undo_never_shows_a_card_before_its_time(play, home):
+    """A draw shows the person the top card: taking it back would let them
+    draw knowing it (R7.4), so undo refuses, and nothing is marked."""
+    result = play("--seed", 4, "--bots", 1, "--difficulty", "easy", input="1\nundo\nquit\n")
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    assert ("Your last move can't be taken back: since it you have seen cards you did not know "
+            "then") in out and "Taken back" not in out
+    _, seat = saved_steps(home)
+    assert "take_backs" not in seat
+
+
 def test_undo_goes_back_move_by_move_and_says_when_there_is_none(play, home):
-    result = play("--seed", 4, "--bots", 3, "--difficulty", "easy",
-                  input="undo\n1\n1\nundo\nundo\nundo\nquit\n")
+    result = play("--seed", 4, "--bots", 1, "--difficulty", "easy",
+                  input="undo\n" + OFFER + "undo\nundo\nquit\n")
     assert result.exit_code == 0, result.output
     out = " ".join(result.output.split())
     assert out.count("There is no move of yours to take back yet.") == 2
-    assert "Take-backs this game: 2." in out and "Take-backs this game: 3." not in out
+    assert "Take-backs this game: 1." in out
     steps, seat = saved_steps(home)
-    assert seat["take_backs"] == 2 and not [s for s in steps if s["seat"] == 0]
+    assert seat["take_backs"] == 1 and not [s for s in steps if s["seat"] == 0]
 
 
 def test_a_resumed_game_keeps_its_take_backs_and_a_bad_count_is_refused(play, home):
-    assert play("--seed", 4, "--bots", 3, "--difficulty", "easy",
-                input="1\n1\nundo\nquit\n").exit_code == 0
+    assert play("--seed", 4, "--bots", 1, "--difficulty", "easy",
+                input=OFFER + "undo\nquit\n").exit_code == 0
     [save] = (home / "saves").glob("*.json")
-    resumed = play("--resume", save, input="1\nundo\nquit\n")
+    resumed = play("--resume", save, input=OFFER + "undo\nquit\n")
     assert resumed.exit_code == 0, resumed.output
     assert "Take-backs this game: 2." in " ".join(resumed.output.split())
     doc = json.loads(save.read_text())
@@ -1248,11 +1263,13 @@ def test_a_resumed_game_keeps_its_take_backs_and_a_bad_count_is_refused(play, ho
 
 def test_the_steps_a_seat_chose_leave_out_those_with_one_option():
     """`chosen_steps`: a seat's steps with a choice at one of their decisions,
-    never another seat's, never one of only forced decisions."""
-    from engine import Game
-    from engine.record import GameRecorder
+    never another seat's, never one of only forced decisions; and whether
+    the seat has seen a card since that it did not know then: always after
+    it drew (the card drawn), and, seen since a step, seen since every step
+    before it."""
     import numpy as np
 
+    from engine.record import GameRecorder
     from passport_cli.play.session import chosen_steps
     game = Game.new(players=3, extensions="all", seed=8)
     recorder = GameRecorder(game)
@@ -1265,9 +1282,14 @@ def test_the_steps_a_seat_chose_leave_out_those_with_one_option():
         recorder.apply(legal[int(rnd.integers(len(legal)))])
     for seat in range(3):
         chosen = chosen_steps(recorder.steps, game.config, seat)
-        assert all(recorder.steps[i].seat == seat for i in chosen)
+        numbers = [number for number, _ in chosen]
+        assert all(recorder.steps[i].seat == seat for i in numbers)
         mine = [i for i, step in enumerate(recorder.steps) if step.seat == seat
                 and step.engine_actions]
-        assert set(chosen) <= set(mine) and len(chosen) >= len(mine) // 2
+        assert set(numbers) <= set(mine) and len(numbers) >= len(mine) // 2
         assert not any(forced.get(i) and len(recorder.steps[i].engine_actions) == 1
-                       for i in chosen)
+                       for i in numbers)
+        draws = [seen for number, seen in chosen if recorder.steps[number].type == "draw"]
+        assert draws and all(draws)
+        flags = [seen for _, seen in chosen]
+        assert flags == sorted(flags, reverse=True)

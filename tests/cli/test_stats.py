@@ -116,8 +116,9 @@ def test_a_move_typed_after_the_end_is_asked_again_and_enter_stops(run):
 def test_a_game_with_take_backs_is_counted_as_such(run, tmp_path):
     """`undo` during a game: the record of games keeps how many moves were
     taken back, and stats says so; the end of the game says it too."""
+    offer = "offer a trade to ana\n1\ndone\n1\ndone\n"  # seed 3: Ana declines
     result = run("play", "--seed", 3, "--bots", 1, "--difficulty", "easy",
-                 input="1\n1\nundo\n" + TO_THE_END)
+                 input=offer + "undo\n" + TO_THE_END)
     assert result.exit_code == 0 and "Game over" in result.output, result.output[-2000:]
     assert "You took back a move in this game (undo)." in " ".join(result.output.split())
     [row] = history.games(tmp_path / "home" / "history.sqlite3")
