@@ -51,8 +51,10 @@ TAIL = 0.025  # each side's share of the 95% interval
 
 
 def score_of_elo(elo: float) -> float:
-    """The expected score per game of an Elo difference (logistic)."""
-    return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
+    """The expected score per game of an Elo difference (logistic): 0.0
+    for a difference so far below 0 that its power of ten overflows."""
+    exponent = -elo / 400.0
+    return 0.0 if exponent > 300.0 else 1.0 / (1.0 + 10.0 ** exponent)
 
 
 def elo_of_score(score: float) -> float:

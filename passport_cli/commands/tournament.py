@@ -193,6 +193,9 @@ def tournament(ctx, bots, pool, gauntlet, players, deals, workers, backend, addr
 
     app = ctx.obj
     check_backend(backend, address)
+    if report_path is not None and out is not None and report_path.resolve() == out.resolve():
+        raise click.BadParameter("the report would overwrite the results file: name another "
+                                 "file", param_hint="'--report'")
     names, option = check_pool(bots, pool, gauntlet, players, sprt)
     if pool is None:
         players, names = seats(players, bots)

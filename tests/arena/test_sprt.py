@@ -137,8 +137,9 @@ def test_malformed_elo_bounds_are_one_sentence():
             parse_sprt(text)
     with pytest.raises(SprtError, match="elo0 must be below elo1"):
         parse_sprt("elo0=5,elo1=0")
-    with pytest.raises(SprtError, match="too far from 0"):
-        parse_sprt("elo0=0,elo1=1e6")
+    for text in ("elo0=0,elo1=1e6", "elo0=-200000,elo1=5", "elo0=-1e308,elo1=0"):
+        with pytest.raises(SprtError, match="too far from 0"):
+            parse_sprt(text)
     with pytest.raises(SprtError, match="alpha must be"):
         parse_sprt("elo0=0,elo1=5,alpha=1.5")
     with pytest.raises(SprtError, match="are not the scores"):

@@ -237,3 +237,11 @@ def test_a_missing_or_damaged_file_gets_one_sentence(passport, tmp_path, content
     lines = result.output.splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"Error: {results}: {problem}")
     assert not (tmp_path / "r.html").exists()
+
+
+def test_a_report_never_overwrites_the_results_file(passport, tmp_path):
+    results = tmp_path / "r.json"
+    refused = passport("tournament", "--bots", "random,greedy", "--games", "1", "--seed", "1",
+                       "--out", results, "--report", tmp_path / "." / "r.json")
+    assert refused.exit_code == 2 and "would overwrite the results file" in refused.output
+    assert not results.exists()
