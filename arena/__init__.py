@@ -6,8 +6,8 @@ seeds), tournaments in the duplicate format and their results files
 calibration runs (`arena.calibration`), the measurements that play games
 of their own (`arena.consistency`, `arena.fitting`), outside programs at the
 table and our bots for another host (`arena.agents`, `arena.agent_process`,
-`arena.serve`), Ray jobs (`arena.cluster`) and the atomic files of long runs
-(`arena.files`).
+`arena.serve`), Ray jobs (`arena.cluster`), the atomic files of long runs
+(`arena.files`) and outside text written safely (`arena.text`).
 
 The floors: passport_cli talks to people and uses the arena; the arena
 seats the bots (bots/, which only decide) and plays the engine's games

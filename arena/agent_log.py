@@ -8,8 +8,9 @@ the transcript of the messages both ways and what it wrote on stderr.
 Each part is capped at LOG_BYTES: a program that floods its stderr costs the
 host no more than that, and the file says where it was cut and how much was
 left out. The text is the program's own, each line as it came: what is not
-UTF-8 is replaced, and control characters (but tabs) are written as escapes
-(ESC as \\x1b), so that reading a log in a terminal runs nothing.
+UTF-8 is replaced, and the characters a terminal acts on are written as
+escapes (arena/text.py: ESC as \\x1b), so that reading a log in a
+terminal or a pager runs nothing and shows no line that is not there.
 """
 
 from __future__ import annotations
@@ -18,23 +19,10 @@ import codecs
 from pathlib import Path
 
 from .files import write_text_atomically
+from .text import escaped
 
 LOG_BYTES = 1_000_000  # bytes kept of each part of a program's log of one game
 SENT, RECEIVED = ">", "<"  # the transcript's marks: host to agent, agent to host
-
-
-def escaped(text: str) -> str:
-    """`text` with its control characters (but tabs) and the Unicode
-    direction marks written as escapes: a line a terminal shows as it is."""
-    out = []
-    for char in text:
-        code = ord(char)
-        if char != "\t" and (code < 0x20 or 0x7F <= code < 0xA0 or 0x202A <= code <= 0x202E
-                             or 0x2066 <= code <= 0x2069):
-            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
-        else:
-            out.append(char)
-    return "".join(out)
 
 
 class _Capped:

@@ -2,13 +2,8 @@
 
 A save or a record is anyone's file, and so is the database of finished
 games; an outside program writes what it likes; a file name is whatever
-its owner chose. Any of them may hold characters that act on a terminal
-instead of being shown: ESC and the other C0 controls (ESC starts the
-sequences that clear the screen, retitle the window or make a hyperlink),
-DEL, the C1 controls U+0080-U+009F (U+009B and U+009D start the same
-sequences on terminals that read 8-bit controls), and the bidirectional
-controls, which make a terminal show the rest of a line in another order
-(U+202E prints "gpj.exe" for "exe.jpg"). And Rich reads `[...]` in a
+its owner chose. Any of them may hold characters a terminal acts on
+instead of showing them (arena/text.py says which). And Rich reads `[...]` in a
 string as markup: `[/]` raises an error, `[link=URL]` makes a hyperlink.
 
 - `as_text(value)`: the value as a string with each of those characters
@@ -24,16 +19,9 @@ string as markup: `[/]` raises an error, `[link=URL]` makes a hyperlink.
 
 from __future__ import annotations
 
-import re
 import shlex
 
-# C0 controls, DEL and C1 controls: every one a terminal may act on.
-CONTROL = "\x00-\x1f\x7f-\x9f"
-# The bidirectional controls (embeddings, overrides, isolates, marks) and
-# the line and paragraph separators, which some terminals and pagers break
-# lines at.
-BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029"
-UNSHOWN = re.compile(f"[{CONTROL}{BIDI}]")
+from arena.text import UNSHOWN, escaped
 
 # The longest name a person may give (`passport play --name`), and the
 # longest a seat's name from a file is shown (room for a few escapes).
@@ -44,14 +32,10 @@ YOU = "You"
 SHOWN_NAME_LENGTH = 40
 
 
-def _escape(match: re.Match) -> str:
-    code = ord(match.group())
-    return f"\\x{code:02x}" if code <= 0xff else f"\\u{code:04x}"
-
-
 def as_text(value) -> str:
-    """`value` as a string with every control and bidi character written as its escape."""
-    return UNSHOWN.sub(_escape, str(value))
+    """`value` as a string with every control and bidi character written as
+    its escape (arena/text.py)."""
+    return escaped(str(value))
 
 
 def shown(value, style: str = ""):
@@ -77,7 +61,7 @@ def path_text(path) -> str:
     if not UNSHOWN.search(text):
         return shlex.quote(text)
     inside = text.replace("\\", "\\\\").replace("'", "\\'")
-    return "$'" + UNSHOWN.sub(_escape, inside) + "'"
+    return "$'" + escaped(inside) + "'"
 
 
 def person_name(value: str) -> str:

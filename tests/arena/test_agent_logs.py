@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from arena.agent_log import AgentLog, escaped
+from arena.agent_log import AgentLog
 from arena.agents import Clock, OutsideAgent, time_use
 from arena.match import Seat, Table
 from arena.tournament import (
@@ -45,7 +45,11 @@ def test_a_log_keeps_lines_as_text_and_says_where_it_was_cut(tmp_path):
     assert stderr.startswith("first line\nsecond \xe9\n[cut: this log keeps 60 bytes; ")
     assert stderr.endswith(f"{201 + 22:,} more bytes were not kept]\n")  # each line and its newline
     assert (tmp_path / names["stderr"]).stat().st_mode & 0o077 == 0
-    assert escaped("a\tb\x7f\x85") == "a\tb\\x7f\\x85"
+    log = AgentLog()
+    log.received("a\tb\x7f\x85\u2028> forged\u200e")  # a pager shows no second line
+    log.write(tmp_path, "game-2-seat-0")
+    assert (tmp_path / "game-2-seat-0.transcript.txt").read_text() == \
+        "< a\\x09b\\x7f\\x85\\u2028> forged\\u200e\n"
 
 
 def test_the_clock_runs_out_for_a_slow_program_and_its_time_is_counted(tmp_path):
