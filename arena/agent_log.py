@@ -81,6 +81,8 @@ class AgentLog:
             self.stderr.add(escaped(rest))
         self._stderr_partial = ""
         names = {"transcript": f"{stem}.transcript.txt", "stderr": f"{stem}.stderr.txt"}
+        # its owner's alone where it is made here (a Ray worker's machine)
+        Path(directory).mkdir(mode=0o700, parents=True, exist_ok=True)
         write_text_atomically(Path(directory) / names["transcript"], self.transcript.text(),
                               private=True)
         write_text_atomically(Path(directory) / names["stderr"], self.stderr.text(), private=True)

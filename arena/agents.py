@@ -139,8 +139,7 @@ class OutsideAgent:
         deadline = time.monotonic() + self.start_time
         self.process = AgentProcess(self.command, deadline, agent_user(), self.log,
                                     answers={"version": VERSION_MESSAGE})
-        self.process.send({"type": "hello", "protocol": PROTOCOL, "version": VERSION,
-                           "versions": list(VERSIONS)}, deadline)
+        self.process.send({**VERSION_MESSAGE, "type": "hello"}, deadline)
         reply = self.process.receive(deadline, MAX_CHATTER)
         version = reply.get("version")
         if reply.get("type") != "hello" or not (type(version) is int and version in VERSIONS):
@@ -195,7 +194,8 @@ class OutsideAgent:
             answer = self.process.receive(deadline, MAX_CHATTER)
         except AgentFault as fault:
             if fault.reason == "timed out" and allowed < self.move_time:
-                raise AgentFault("timed out", f"its game clock ({self.clock}) ran out") from None
+                raise AgentFault("timed out", f"its game clock ran out ({self.clock.base:g} s a "
+                                 f"game, {self.clock.increment:g} s a move)") from None
             raise
         took = time.monotonic() - began
         self.decision_times.append(took)

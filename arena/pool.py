@@ -32,6 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from functools import cached_property
 from itertools import combinations
+from math import comb
 from typing import ClassVar
 
 from bots.names import plays_book
@@ -41,6 +42,9 @@ from .tournament import TournamentError, TournamentSettings
 
 ROUND_ROBIN, GAUNTLET = "round-robin", "gauntlet"
 PAIRINGS = (ROUND_ROBIN, GAUNTLET)
+# The most tables a pool may have: far more than any run finishes, few
+# enough that its settings are built at once.
+MAX_TABLES = 500
 
 
 def pool_tables(pool: tuple[str, ...], players: int, pairing: str) -> tuple[tuple[str, ...], ...]:
@@ -79,6 +83,12 @@ class PoolSettings(TournamentSettings):
         if self.sprt is not None:
             raise TournamentError("an SPRT tests one bot against another at one table, "
                                   "not a pool")
+        count = comb(len(self.bots) - (self.pairing == GAUNTLET),
+                     self.players - (self.pairing == GAUNTLET))
+        if count > MAX_TABLES:
+            raise TournamentError(f"a {self.pairing} of {len(self.bots)} bots at tables of "
+                                  f"{self.players} has {count:,} tables; at most {MAX_TABLES} "
+                                  "may be played")
         # Each table is checked as the tournament it is; a table where no
         # bot plays the book is given none.
         booked = any(map(plays_book, self.bots))

@@ -34,7 +34,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import cards as C
-from ._told_state import observation_from_state, state_from_observation
+from ._told_state import _is_int, observation_from_state, state_from_observation
 from .game import SeatView, StateError, check_view
 from .steps import (
     EventDrawn, Look, Move, Reveal, Shuffle, Step, TurnBegins, Where, entry_to_record,
@@ -192,7 +192,3 @@ def view_from_seen(config, data, legal_actions) -> SeatView:
         raise StateError("the actions named are not the legal actions of this view")
     view = SeatView(config, seat, np.array(observation, np.int64), tuple(legal_actions))
     return check_view(view, deciding=True)
-
-
-def _is_int(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)

@@ -69,6 +69,8 @@ def test_every_table_plays_the_same_deals_with_bots_of_its_own():
     (dict(pairing="swiss"), "pairing 'swiss'; choose from round-robin, gauntlet"),
     (dict(bots=("greedy", "random", "grandmaster")), "unknown bot 'grandmaster'"),
     (dict(bots=("hard+book", "greedy", "random")), "give one (--book FILE)"),
+    (dict(bots=tuple(f"medium+rollout_depth={d}" for d in range(1, 25)), players=5),
+     "a round-robin of 24 bots at tables of 5 has 42,504 tables; at most 500 may be played"),
 ])
 def test_a_pool_that_makes_no_run_is_refused_in_one_sentence(fields, problem):
     with pytest.raises(TournamentError) as refused:
