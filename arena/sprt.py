@@ -269,10 +269,15 @@ class Sprt:
 
     @classmethod
     def from_json(cls, data: dict) -> Sprt:
-        """The test `to_json` gave (a results file's settings), in Elo if it was."""
-        if "elo0" in data:
-            return elo_sprt(data["elo0"], data["elo1"], data["alpha"], data["beta"])
-        return cls(data["s0"], data["s1"], data["alpha"], data["beta"])
+        """The test `to_json` gave (a results file's settings), in Elo if it
+        was; SprtError, one sentence, for data that is not one."""
+        try:
+            if "elo0" in data:
+                return elo_sprt(data["elo0"], data["elo1"], data["alpha"], data["beta"])
+            return cls(data["s0"], data["s1"], data["alpha"], data["beta"])
+        except (KeyError, TypeError):
+            raise SprtError("an SPRT's settings hold s0, s1, alpha and beta (elo0 and elo1 "
+                            "when stated in Elo)") from None
 
 
 def candidate_and_baseline(entries: Sequence[str]) -> tuple[str, str]:

@@ -96,6 +96,9 @@ def test_elo_bounds_are_the_scores_of_the_logistic_formula():
     assert "elo0" not in Sprt(0.5, 0.55).to_json()
     for stated in (test, Sprt(0.5, 0.55, 0.1, 0.2)):  # as a results file keeps them
         assert Sprt.from_json(stated.to_json()) == stated
+    for damaged in ({}, {"s0": 0.5}, {"elo0": 0, "elo1": "5", "alpha": 0.05, "beta": 0.05}, []):
+        with pytest.raises(SprtError):
+            Sprt.from_json(damaged)
 
 
 def test_an_elo_test_of_pairs_won_or_lost_is_walds():
