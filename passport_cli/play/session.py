@@ -119,6 +119,15 @@ def decision_seed(table: Table, seat: int) -> int:
     return derive_seed("play", table.game.config.seed, seat, table.decisions, bits=62)
 
 
+@dataclass
+class _Step:
+    """One of a seat's record steps, as `chosen_steps` follows it."""
+    number: int
+    unknown: list[int]   # the cards the seat did not know as the step began
+    chose: bool = False  # one of its decisions had more than one option
+    seen: bool = False   # one of `unknown` has been shown to the seat since
+
+
 def chosen_steps(steps, config, seat: int, pending=()) -> list[tuple[int, bool]]:
     """The record steps in which `seat` chose among options (a step of one
     legal option at each of its decisions is no choice of its own), each
@@ -127,24 +136,22 @@ def chosen_steps(steps, config, seat: int, pending=()) -> list[tuple[int, bool]]
     put on a public pile). `pending`: the engine actions of the step under
     way. The game is played again from its deal to see."""
     game = Game(config)
-    chosen = []  # [number, the cards it did not know as the step began, seen since]
-    actions = [(number, step, action) for number, step in enumerate(steps)
+    mine: list[_Step] = []
+    watched: list[_Step] = []  # those not seen yet
+    actions = [(number, step.seat, action) for number, step in enumerate(steps)
                for action in step.engine_actions]
     actions += [(len(steps), None, action) for action in pending]
-    began = -1
-    for number, step, action in actions:
-        if number != began and step is not None and step.seat == seat:
-            began = number
-            unknown = [c for c in range(C.NUM_CARDS) if not game.knows(seat, c)]
-            chosen.append([number, unknown, False, False])
-        if chosen and chosen[-1][0] == number and game.decider == seat \
-                and len(game.legal_actions()) > 1:
-            chosen[-1][3] = True  # a choice of its own
+    for number, by, action in actions:
+        if by == seat and (not mine or mine[-1].number != number):
+            mine.append(_Step(number, [c for c in range(C.NUM_CARDS) if not game.knows(seat, c)]))
+            watched.append(mine[-1])
+        if mine and mine[-1].number == number and game.decider == seat:
+            mine[-1].chose = mine[-1].chose or len(game.legal_actions()) > 1
         game.apply(action)
-        for entry in chosen:
-            if not entry[2] and any(game.knows(seat, c) for c in entry[1]):
-                entry[2] = True
-    return [(number, seen) for number, _, seen, choice in chosen if choice]
+        for step in watched:
+            step.seen = any(game.knows(seat, c) for c in step.unknown)
+        watched = [step for step in watched if not step.seen]
+    return [(step.number, step.seen) for step in mine if step.chose]
 
 
 def seat_players(table: Table, think: float | None, books: dict | None = None) -> list:
