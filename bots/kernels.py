@@ -1,5 +1,6 @@
 """The bots' kernels that code outside bots/ may call: what the arena's fits
-measure (arena/fitting.py).
+measure (arena/fitting.py) and what the learned networks are trained on
+(arena/training.py).
 
 The fitted evaluation's features (and the hand-set `progress` score it is
 compared with), the hand beliefs and the search's travel inference, as the
@@ -12,11 +13,17 @@ from ._beliefs import (
     pair_columns, reweigh_hands, round_bucket,
 )
 from ._evaluation import FEATURE_NAMES, FIRST_CHARACTER_FEATURE, NUM_FEATURES, features
+from ._features import (
+    NUM_CLASSES, NUM_FEATURES as NUM_SEAT_FEATURES, POLICY_CLASSES, action_class, feature_scratch,
+    seat_features,
+)
 from ._heuristic import TEMPERATURE, progress
 from ._ismcts import INFERENCE_TRIES, breaks_travel_inference, certain_travellers
 
 __all__ = [
-    "COLUMN_NAMES", "FEATURE_NAMES", "FIRST_CHARACTER_FEATURE", "INFERENCE_TRIES", "NUM_FEATURES",
+    "COLUMN_NAMES", "FEATURE_NAMES", "FIRST_CHARACTER_FEATURE", "INFERENCE_TRIES", "NUM_CLASSES",
+    "NUM_FEATURES", "NUM_SEAT_FEATURES", "POLICY_CLASSES", "action_class", "feature_scratch",
+    "seat_features",
     "ROUND_BUCKETS", "TEMPERATURE", "WEIGHT_COLUMNS", "belief_scratch", "belief_table",
     "belief_weights", "breaks_travel_inference", "certain_travellers", "features", "pair_columns",
     "progress", "reweigh_hands", "round_bucket",

@@ -1,0 +1,367 @@
+"""Self-play for the learned networks, and their fit (`passport train`;
+docs/training.md).
+
+`generate` plays games of one bot in every seat (the expert, at a budget of
+its own) at the tables of TABLES in turn, and keeps two kinds of rows:
+  - value rows: at a share of the main decisions (VALUE_SHARE), what each
+    seat knows (`seat_features`), and who won the game;
+  - policy rows: at a share of the main decisions the bot searched
+    (POLICY_SHARE), what the decider knows, and the share of the search's
+    root visits that went to each class of move (POLICY_CLASSES).
+The games come in parts of GAMES_PER_PART, one file each in the run's
+folder (`part-NNNNN.npz`, written whole or not at all), beside `run.json`,
+the run's settings: a run killed and started again plays only the parts it
+lacks, and a folder is never filled with games of other settings. Game g is
+dealt and seated by seeds derived from the run's seed and g alone, so a part
+is the same wherever it is played (a local process or a Ray task).
+
+`fit` fits the two networks with scikit-learn's MLPClassifier (the optional
+`train` extra): the value network as the chance that a seat wins (a drawn
+game counts 1/n win for each seat), the policy network as the visit shares
+(each row weighted by its class's share). Every fifth part is kept aside to
+rate the fit: the value's mean log-likelihood of the true winner against a
+uniform guess, and the policy's cross-entropy and how often its likeliest
+class is the search's most visited. The same rows and seed give the same
+weights.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Callable, Iterator
+
+import numpy as np
+
+from bots.difficulty import iterations_per_move, make_bot
+from bots.kernels import (
+    NUM_CLASSES, NUM_SEAT_FEATURES, action_class, feature_scratch, seat_features,
+)
+from bots.names import BotNameError, check_names, level_of
+from bots.networks import Network, Networks
+from engine import MAX_PLAYERS, Game, Phase
+from engine.files import write_atomically
+
+from .match import derive_seed
+
+# The tables of the games, in turn: (players, extensions). Four players
+# twice as often as the rest: the table people play.
+TABLES = ((4, "none"), (4, "all"), (2, "all"), (4, "none"), (3, "all"), (4, "all"), (5, "all"),
+          (2, "none"), (4, "none"), (4, "all"), (6, "all"), (3, "none"))
+GAMES_PER_PART = 10
+VALUE_SHARE = 0.1    # of the main decisions, those whose position is a value row
+POLICY_SHARE = 0.5   # of the searched main decisions, those that are a policy row
+HELD_OUT = 5         # every fifth part is kept aside to rate a fit
+TRAINING_THINK = 0.00625  # the expert's budget in self-play: 250 iterations a move
+RUN_FILE = "run.json"
+
+
+class TrainingError(ValueError):
+    """A run that can't go on: one sentence."""
+
+
+@dataclass(frozen=True)
+class TrainingSettings:
+    """A self-play run: `bot` in every seat (a level, or a variant such as
+    expert+learned_value=1+networks=FILE), `think` its budget when it is
+    the expert, `games` games in all, dealt from `seed`."""
+    bot: str = "expert"
+    think: float | None = TRAINING_THINK
+    games: int = 100
+    seed: int = 0
+
+    def __post_init__(self):
+        try:
+            check_names([self.bot], measurement=True)
+            iterations = iterations_per_move(self.bot, self.think)
+        except BotNameError as error:
+            raise TrainingError(str(error)) from None
+        if iterations is None:
+            raise TrainingError(f"{self.bot!r} does not search: self-play needs a searching bot")
+        if self.games < 1:
+            raise TrainingError("a run plays at least one game")
+
+    @property
+    def parts(self) -> int:
+        return math.ceil(self.games / GAMES_PER_PART)
+
+    def to_json(self) -> dict:
+        return {**asdict(self), "tables": [list(t) for t in TABLES],
+                "games_per_part": GAMES_PER_PART, "value_share": VALUE_SHARE,
+                "policy_share": POLICY_SHARE}
+
+
+def part_path(directory, part: int) -> Path:
+    return Path(directory) / f"part-{part:05d}.npz"
+
+
+def play_part(settings: TrainingSettings, part: int) -> dict[str, np.ndarray]:
+    """The rows of part `part`'s games (see the module's docstring)."""
+    value_x, value_seats, value_won = [], [], []
+    policy_x, policy_y = [], []
+    x = np.empty(NUM_SEAT_FEATURES)
+    scratch = feature_scratch()
+    first = part * GAMES_PER_PART
+    for g in range(first, min(first + GAMES_PER_PART, settings.games)):
+        players, extensions = TABLES[g % len(TABLES)]
+        game = Game.new(players=players, extensions=extensions,
+                        seed=derive_seed("train", settings.seed, g, "game"))
+        bots = [make_bot(settings.bot, derive_seed("train", settings.seed, g, f"seat {s}"),
+                         think=settings.think, measurement=True) for s in range(players)]
+        sampler = np.random.default_rng(derive_seed("train", settings.seed, g, "rows"))
+        positions = []
+        while not game.over:
+            seat = game.decider
+            state = game.snapshot() if game.phase == Phase.MAIN else None
+            bot = bots[seat]
+            action = bot.choose(game.view(seat))
+            if state is not None:
+                if sampler.random() < VALUE_SHARE:
+                    rows = np.zeros((MAX_PLAYERS, NUM_SEAT_FEATURES), np.float32)
+                    for s in range(players):
+                        seat_features(state, s, x, scratch)
+                        rows[s] = x
+                    positions.append(rows)
+                if bot.last_iterations > 0 and sampler.random() < POLICY_SHARE:
+                    shares = np.zeros(NUM_CLASSES, np.float32)
+                    for move in bot.last_search:
+                        shares[action_class(state, move.action)] += move.visits
+                    if shares.sum() > 0:
+                        seat_features(state, seat, x, scratch)
+                        policy_x.append(x.astype(np.float32))
+                        policy_y.append(shares / shares.sum())
+            game.apply(action)
+        winner = game.outcome.winner
+        for rows in positions:
+            value_x.append(rows)
+            value_seats.append(players)
+            value_won.append(-1 if winner is None else winner)
+    return {
+        "value_x": np.array(value_x, np.float32).reshape(-1, MAX_PLAYERS, NUM_SEAT_FEATURES),
+        "value_players": np.array(value_seats, np.int8),
+        "value_winner": np.array(value_won, np.int8),
+        "policy_x": np.array(policy_x, np.float32).reshape(-1, NUM_SEAT_FEATURES),
+        "policy_y": np.array(policy_y, np.float32).reshape(-1, NUM_CLASSES),
+    }
+
+
+def _save_part(directory: Path, part: int, rows: dict) -> None:
+    buffer = io.BytesIO()
+    np.savez_compressed(buffer, **rows)
+    write_atomically(part_path(directory, part), buffer.getvalue())
+
+
+def _part_job(settings: TrainingSettings, part: int) -> tuple[int, dict]:
+    return part, play_part(settings, part)
+
+
+def start_run(settings: TrainingSettings, directory) -> list[int]:
+    """Make or check the run's folder; the parts it still lacks."""
+    directory = Path(directory)
+    directory.mkdir(parents=True, exist_ok=True)
+    run = directory / RUN_FILE
+    if run.exists():
+        try:
+            kept = json.loads(run.read_text())
+        except (OSError, ValueError) as error:
+            raise TrainingError(f"{run}: can't be read ({error})") from None
+        if kept != settings.to_json():
+            raise TrainingError(f"{directory} holds a run of other settings ({run}); "
+                                "choose another folder")
+    else:
+        write_atomically(run, (json.dumps(settings.to_json(), indent=1) + "\n").encode())
+    return [p for p in range(settings.parts) if not part_path(directory, p).exists()]
+
+
+def generate(settings: TrainingSettings, directory, *, workers: int = 1, backend: str = "local",
+             address: str | None = None, on_part: Callable[[int], None] | None = None) -> int:
+    """Play the run's missing parts into `directory`, `workers` at a time
+    (processes, or Ray tasks with `backend` "ray"); each part is saved as it
+    finishes. Returns the parts played."""
+    directory = Path(directory)
+    missing = start_run(settings, directory)
+    jobs = [(settings, part) for part in missing]
+    played = 0
+    for part, rows in _run_jobs(jobs, workers, backend, address, settings.bot):
+        _save_part(directory, part, rows)
+        played += 1
+        if on_part is not None:
+            on_part(part)
+    return played
+
+
+def _run_jobs(jobs, workers, backend, address, bot) -> Iterator[tuple[int, dict]]:
+    if backend == "ray":
+        from .cluster import ClusterError, ray_results
+        finished = ray_results(_part_job, jobs, workers, address, [bot])
+        done = set()
+        try:
+            for _, (part, rows) in finished:
+                if part not in done:  # a part played again after its worker died
+                    done.add(part)
+                    yield part, rows
+        except ClusterError as error:
+            raise TrainingError(str(error)) from None
+        finally:
+            finished.close()
+        return
+    if backend != "local":
+        raise TrainingError(f"backend {backend!r}; choose from local, ray")
+    if workers <= 1 or len(jobs) <= 1:
+        for job in jobs:
+            yield _part_job(*job)
+        return
+    import multiprocessing
+
+    from bots import warm
+    warm([level_of(bot)])  # compiled or loaded here once, not in every worker at once
+    context = multiprocessing.get_context("spawn")  # not fork: numba's threads may deadlock
+    pool = context.Pool(min(workers, len(jobs)))
+    try:
+        yield from pool.imap_unordered(_star_part, jobs)
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def _star_part(job) -> tuple[int, dict]:
+    return _part_job(*job)
+
+
+# ---- the fit ------------------------------------------------------------------------------
+
+@dataclass
+class Rows:
+    """The rows of a run's parts."""
+    value_x: np.ndarray
+    value_players: np.ndarray
+    value_winner: np.ndarray
+    policy_x: np.ndarray
+    policy_y: np.ndarray
+
+    @property
+    def positions(self) -> int:
+        return len(self.value_winner)
+
+
+def load_rows(directory, held_out: bool | None = None) -> Rows:
+    """The rows of the run in `directory`: of every part (held_out None),
+    of the parts kept aside (True: every HELD_OUT-th), or of the others."""
+    directory = Path(directory)
+    parts = sorted(directory.glob("part-*.npz"))
+    if not parts:
+        raise TrainingError(f"{directory} holds no games yet (passport train games)")
+    chosen = []
+    for path in parts:
+        number = int(path.stem.removeprefix("part-"))
+        aside = number % HELD_OUT == HELD_OUT - 1
+        if held_out is None or aside == held_out:
+            chosen.append(path)
+    arrays = {name: [] for name in Rows.__dataclass_fields__}
+    for path in chosen:
+        try:
+            with np.load(path) as data:
+                for name in arrays:
+                    arrays[name].append(data[name])
+        except (OSError, ValueError, KeyError) as error:
+            raise TrainingError(f"{path}: not a part of a training run ({error})") from None
+    if not chosen:
+        return Rows(np.zeros((0, MAX_PLAYERS, NUM_SEAT_FEATURES), np.float32), np.zeros(0, np.int8),
+                    np.zeros(0, np.int8), np.zeros((0, NUM_SEAT_FEATURES), np.float32),
+                    np.zeros((0, NUM_CLASSES), np.float32))
+    return Rows(**{name: np.concatenate(values) for name, values in arrays.items()})
+
+
+def _seat_rows(rows: Rows):
+    """The value rows one per seat: features, label (won), weight (a drawn
+    game: each seat twice, won with weight 1/n and lost with 1 - 1/n)."""
+    xs, labels, weights = [], [], []
+    for players in range(2, MAX_PLAYERS + 1):
+        at = rows.value_players == players
+        if not at.any():
+            continue
+        x = rows.value_x[at][:, :players].reshape(-1, NUM_SEAT_FEATURES)
+        winner = np.repeat(rows.value_winner[at], players)
+        seat = np.tile(np.arange(players), int(at.sum()))
+        decided = winner >= 0
+        xs += [x[decided], x[~decided], x[~decided]]
+        labels += [(winner[decided] == seat[decided]).astype(int), np.ones((~decided).sum(), int),
+                   np.zeros((~decided).sum(), int)]
+        weights += [np.ones(decided.sum()), np.full((~decided).sum(), 1 / players),
+                    np.full((~decided).sum(), 1 - 1 / players)]
+    return np.concatenate(xs), np.concatenate(labels), np.concatenate(weights)
+
+
+def _class_rows(rows: Rows):
+    """The policy rows one per class with visits: features, class, weight (its share)."""
+    row, cls = np.nonzero(rows.policy_y > 0)
+    return rows.policy_x[row], cls, rows.policy_y[row, cls]
+
+
+def _network(model, scaler_mean, scaler_scale, outputs: int, classes) -> Network:
+    """A fitted MLPClassifier as a Network: for one output, the logit of
+    class 1; else one logit per class of `outputs`, classes never seen
+    getting a bias far below the rest."""
+    w1, w2 = model.coefs_
+    b1, b2 = model.intercepts_
+    if outputs == 1:
+        return Network(scaler_mean, scaler_scale, w1, b1, w2, b2)
+    full_w2 = np.zeros((w2.shape[0], outputs))
+    full_b2 = np.full(outputs, -30.0)
+    for column, cls in enumerate(classes):
+        full_w2[:, cls] = w2[:, column]
+        full_b2[cls] = b2[column]
+    return Network(scaler_mean, scaler_scale, w1, b1, full_w2, full_b2)
+
+
+def fit_networks(rows: Rows, hidden: int = 32, seed: int = 0, max_iter: int = 200) -> Networks:
+    """The value and the policy networks fitted to `rows` (scikit-learn,
+    the `train` extra; ImportError without it)."""
+    from sklearn.neural_network import MLPClassifier
+
+    if rows.positions == 0 or len(rows.policy_x) == 0:
+        raise TrainingError("the run holds too few rows to fit networks")
+    networks = []
+    for x, y, w, outputs in (_seat_rows(rows) + (1,), _class_rows(rows) + (NUM_CLASSES,)):
+        x = x.astype(np.float64)
+        mean = x.mean(axis=0)
+        scale = x.std(axis=0)
+        scale[scale < 1e-6] = 1.0
+        model = MLPClassifier(hidden_layer_sizes=(hidden,), activation="relu", alpha=1e-3,
+                              batch_size=256, learning_rate_init=1e-3, max_iter=max_iter,
+                              early_stopping=True, n_iter_no_change=5, random_state=seed)
+        model.fit((x - mean) / scale, y, sample_weight=w)
+        networks.append(_network(model, mean, scale, outputs, list(model.classes_)))
+    return Networks(networks[0], networks[1])
+
+
+def rate(networks: Networks, rows: Rows) -> dict:
+    """How well `networks` predict `rows` (held-out ones): the value's mean
+    log-likelihood of the true winner and a uniform guess's, over decided
+    games; the policy's cross-entropy against the visit shares, and how
+    often its likeliest class is the most visited."""
+    decided = rows.value_winner >= 0
+    loglik, uniform = [], []
+    for i in np.nonzero(decided)[0]:
+        players = rows.value_players[i]
+        logits = networks.value.logits(rows.value_x[i, :players])[:, 0]
+        logits = logits - logits.max()
+        logp = logits - np.log(np.exp(logits).sum())
+        loglik.append(logp[rows.value_winner[i]])
+        uniform.append(-math.log(players))
+    rating = {"value_positions": int(decided.sum()),
+              "value_log_likelihood": float(np.mean(loglik)) if loglik else None,
+              "uniform_log_likelihood": float(np.mean(uniform)) if uniform else None,
+              "policy_rows": len(rows.policy_x)}
+    if len(rows.policy_x):
+        logits = networks.policy.logits(rows.policy_x)
+        logits = logits - logits.max(axis=1, keepdims=True)
+        logp = logits - np.log(np.exp(logits).sum(axis=1, keepdims=True))
+        rating["policy_cross_entropy"] = float(-np.mean((rows.policy_y * logp).sum(axis=1)))
+        rating["policy_top_class_agreement"] = float(np.mean(
+            logits.argmax(axis=1) == rows.policy_y.argmax(axis=1)))
+    return rating

@@ -1,0 +1,83 @@
+"""The learned networks' input (bots/_features.py): what a seat knows, and
+nothing more (R7.4)."""
+
+import numpy as np
+import pytest
+
+from engine import Game
+from engine import kernels as L
+from bots._features import (
+    CLASS_END, CLASS_STEAL, CLASS_TRADE, CLASS_TRAVEL, FEATURE_NAMES, NUM_CLASSES, NUM_FEATURES,
+    POLICY_CLASSES, action_class, feature_scratch, seat_features,
+)
+from bots.difficulty import make_bot
+
+
+def features_of(S, seat):
+    out = np.empty(NUM_FEATURES)
+    seat_features(S, seat, out, feature_scratch())
+    return out
+
+
+def positions(players, extensions, seed, every=7):
+    """States of a greedy game, every `every` decisions."""
+    game = Game.new(players=players, extensions=extensions, seed=seed)
+    bots = [make_bot("greedy", seed * 10 + s) for s in range(players)]
+    k = 0
+    while not game.over:
+        if k % every == 0:
+            yield game.snapshot()
+        game.apply(bots[game.decider].choose(game.view(game.decider)))
+        k += 1
+
+
+@pytest.mark.parametrize("players,extensions,seed", [(4, "none", 1), (4, "all", 2), (2, "all", 3),
+                                                    (6, "all", 4), (3, "postcards", 5)])
+def test_features_are_what_the_seat_knows(players, extensions, seed):
+    """The features of a full state equal those of the seat's observation of
+    it and of worlds dealt from that observation, whose other hands differ."""
+    obs = np.empty(L.STATE_SIZE, np.int64)
+    world = np.empty(L.STATE_SIZE, np.int64)
+    checked = differing = 0
+    for S in positions(players, extensions, seed):
+        for seat in range(players):
+            expected = features_of(S, seat)
+            L.observe(S, seat, obs)
+            assert np.array_equal(features_of(obs, seat), expected)
+            for w in range(3):
+                assert L.determinize(obs, seat, 1000 * seed + w, world)
+                assert np.array_equal(features_of(world, seat), expected)
+                differing += not np.array_equal(world[L.LOC:L.LOC + L.NUM_CARDS],
+                                                S[L.LOC:L.LOC + L.NUM_CARDS])
+            checked += 1
+    assert checked > 20 and differing > 0  # the worlds did hide something
+
+
+def test_features_see_what_a_seat_was_shown():
+    """A card of a rival's hand counts once the seat knows where it is, not before."""
+    S = next(positions(4, "none", 7))
+    rival = 1
+    item = next(c for c in range(L.NUM_CARDS) if S[L.LOC + c] == rival)
+    S[L.KNOWN + item] &= ~1  # seat 0 does not know it
+    unseen = features_of(S, 0)
+    S[L.KNOWN + item] |= 1
+    seen = features_of(S, 0)
+    assert not np.array_equal(unseen, seen) or L.CARD_KIND[item] >= 18  # a special is not counted
+
+
+def test_names_and_classes():
+    assert len(FEATURE_NAMES) == NUM_FEATURES and len(set(FEATURE_NAMES)) == NUM_FEATURES
+    assert len(POLICY_CLASSES) == NUM_CLASSES
+
+
+def test_action_classes_name_seats_from_the_decider():
+    game = Game.new(players=4, extensions="none", seed=3)
+    S = game.snapshot()
+    me = S[L.ACTIVE]
+    assert action_class(S, L.A_DRAW) == 0 and action_class(S, L.A_RECYCLE) == 1
+    for r in (1, 2, 3):
+        seat = (me + r) % 4
+        assert action_class(S, L.A_TRADE_TO + seat) == CLASS_TRADE + r
+        assert action_class(S, L.A_STEAL_FROM + seat) == CLASS_STEAL + r
+    assert action_class(S, L.A_TRAVEL) == CLASS_TRAVEL
+    assert action_class(S, L.A_END_TURN) == CLASS_END
