@@ -1,6 +1,7 @@
-"""What a seat knows, as numbers: the input of the learned networks (_network.py).
+"""A seat's position as numbers: the input of the learned networks (_network.py).
 
-`seat_features(S, viewer, out)` reads only what `viewer` may know (R7.4):
+`seat_features(S, viewer, out, scratch, False)` reads only what `viewer`
+may know (R7.4):
 its own hand, the cards of other hands whose place it knows (bit `viewer`
 of KNOWN), the discard pile's cards it knows, and the public fields (seats,
 hand sizes, countries, round, piles' sizes). So the features of a full state
@@ -8,7 +9,12 @@ equal those of the viewer's observation of it (engine `observe`) and of any
 world dealt from that observation: training reads the games' states, the
 search reads its sampled worlds, and neither learns a hidden card. Rivals
 come in turn order from the viewer, so a network sees the table as the seat
-does.
+does. The policy network reads these: it rates the seat's own decision.
+
+With `everything`, every card counts as known: the seat's position in a
+full state, which is what the value network reads (trained on the states of
+played games, it scores the search's sampled worlds, as the fitted
+evaluation does).
 
 `action_class(S, action)` sorts a main decision's actions into the classes
 the policy network rates (POLICY_CLASSES); seats are named by their place
@@ -117,10 +123,11 @@ def feature_scratch():
 
 
 @njit(cache=True)
-def seat_features(S, viewer, out, scratch):
+def seat_features(S, viewer, out, scratch, everything):
     """Write into out[NUM_FEATURES] what `viewer` knows of S (a full state
-    or its observation): the same numbers from either. `scratch` is
-    `feature_scratch()`'s, so that the search allocates nothing here."""
+    or its observation: the same numbers from either), or with `everything`
+    its position in the full state S. `scratch` is `feature_scratch()`'s,
+    so that the search allocates nothing here."""
     for f in range(NUM_FEATURES):
         out[f] = 0.0
     n = S[PLAYERS]
@@ -132,7 +139,7 @@ def seat_features(S, viewer, out, scratch):
     discarded = scratch[MAX_PLAYERS]
     missing = scratch[MAX_PLAYERS + 1]
     for c in range(NUM_CARDS):
-        if not S[KNOWN + c] & me:
+        if not everything and not S[KNOWN + c] & me:
             continue
         loc = S[LOC + c]
         if 0 <= loc < n and loc != viewer:

@@ -1,5 +1,5 @@
-"""The learned networks' forward pass, in numba: a value and a policy over
-what a seat knows (_features.py).
+"""The learned networks' forward pass, in numba: a value over a seat's
+position and a policy over what it knows (_features.py).
 
 A network is one flat float64 array (`bots.networks.Network.flat` writes
 it): its sizes, then the inputs' standardization and its two layers,
@@ -66,14 +66,14 @@ def forward(net, x, hidden_scratch, out):
 
 @njit(cache=True)
 def network_values(S, net, rewards, x, hidden_scratch, logit, scratch):
-    """Write into rewards[seat] every seat's win chance in S by the value
-    network `net`, each read from what that seat knows (`seat_features`):
-    the softmax of the seats' logits. x, hidden_scratch, logit, scratch:
-    the caller's scratch."""
+    """Write into rewards[seat] every seat's win chance in the full state S
+    by the value network `net` (each seat's position, `seat_features` with
+    everything): the softmax of the seats' logits. x, hidden_scratch,
+    logit, scratch: the caller's scratch."""
     n = S[PLAYERS]
     top = -1e18
     for s in range(n):
-        seat_features(S, s, x, scratch)
+        seat_features(S, s, x, scratch, True)
         forward(net, x, hidden_scratch, logit)
         rewards[s] = logit[0]
         if logit[0] > top:
@@ -91,8 +91,9 @@ def network_values(S, net, rewards, x, hidden_scratch, logit, scratch):
 @njit(cache=True)
 def class_chances(S, net, seat, chances, x, hidden_scratch, scratch):
     """Write into chances[NUM_CLASSES] the policy network's chance of each
-    class of `seat`'s main decision in S (the softmax of its logits)."""
-    seat_features(S, seat, x, scratch)
+    class of `seat`'s main decision in S (the softmax of its logits), from
+    what the seat knows."""
+    seat_features(S, seat, x, scratch, False)
     forward(net, x, hidden_scratch, chances)
     outputs = np.int64(net[2])
     top = -1e18

@@ -17,6 +17,7 @@ The networks the expert plays with ship in the package (SHIPPED, made by
 
 from __future__ import annotations
 
+import hashlib
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -151,6 +152,22 @@ def _network(doc, outputs: int, where: str) -> Network:
     if not np.all(arrays["scale"] > 0):
         raise NetworkError(f"{where}: every scale must be positive")
     return Network(**arrays)
+
+
+def networks_digest(path: str = "") -> str:
+    """What tells one file of networks from another: the first 16 hex digits
+    of the SHA-256 of its bytes ("" for the package's; NetworkError when it
+    can't be read)."""
+    return _digest(Path(path) if path else SHIPPED)
+
+
+@lru_cache(maxsize=8)
+def _digest(path: Path) -> str:
+    try:
+        data = read_limited(path)
+    except (OSError, LimitError) as error:
+        raise NetworkError(f"{path}: can't be read ({error})") from None
+    return hashlib.sha256(data).hexdigest()[:16]
 
 
 @lru_cache(maxsize=8)

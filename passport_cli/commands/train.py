@@ -64,27 +64,35 @@ def games(directory, games, bot, think, seed, workers, backend, address):
 @click.argument("directory", type=click.Path(exists=True, file_okay=False, path_type=Path))
 @click.option("--out", "path", type=click.Path(dir_okay=False, path_type=Path), required=True,
               help="The networks' file to write (msgpack).")
-@click.option("--hidden", type=click.IntRange(1, 64), default=32, show_default=True,
+@click.option("--hidden", type=click.IntRange(1, 64), default=16, show_default=True,
               help="Hidden units of each network.")
+@click.option("--alpha", type=click.FloatRange(min=0), default=1.0, show_default=True,
+              help="The L2 penalty of the fit.")
+@click.option("--search-share", type=click.FloatRange(0, 1), default=0.0, show_default=True,
+              help="The value's target: a seat's result, mixed with this share of the "
+                   "search's estimate of its win chance at the position.")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="The fit's seed: the same rows and seed give the same weights.")
-def fit(directory, path, hidden, seed):
+def fit(directory, path, hidden, alpha, search_share, seed):
     """Fit the value and policy networks to the games of DIRECTORY."""
-    from arena.training import TrainingError, fit_networks, load_rows, rate
+    from arena.training import TrainingError, fit_networks, load_rows, rate, run_settings
     from bots.networks import Networks, write_networks
 
     try:
         fitted_on = load_rows(directory, held_out=False)
         aside = load_rows(directory, held_out=True)
+        games = run_settings(directory)
         started = time.monotonic()
-        networks = fit_networks(fitted_on, hidden=hidden, seed=seed)
+        networks = fit_networks(fitted_on, hidden=hidden, seed=seed, alpha=alpha,
+                                search_share=search_share)
     except ImportError:
         raise click.ClickException("fitting needs scikit-learn: "
                                    "pip install 'passport-game[train]'") from None
     except TrainingError as error:
         raise FileProblem(str(error)) from None
     rating = rate(networks, aside)
-    trained = {"run": str(directory), "hidden": hidden, "seed": seed,
+    trained = {"run": str(directory), "games": games, "hidden": hidden, "alpha": alpha,
+               "search_share": search_share, "seed": seed,
                "value_positions": fitted_on.positions, "policy_rows": len(fitted_on.policy_x),
                "held_out": rating, "seconds": round(time.monotonic() - started, 1)}
     networks = Networks(networks.value, networks.policy, trained)
@@ -96,8 +104,9 @@ def fit(directory, path, hidden, seed):
                f"decisions in {trained['seconds']} s; written to {path}.")
     if rating["value_log_likelihood"] is not None:
         click.echo(f"Held out: the value's log-likelihood of the winner "
-                   f"{rating['value_log_likelihood']:.3f} (a uniform guess "
-                   f"{rating['uniform_log_likelihood']:.3f}, {rating['value_positions']} positions)")
+                   f"{rating['value_log_likelihood']:.3f} (the fitted evaluation "
+                   f"{rating['fitted_log_likelihood']:.3f}, a uniform guess "
+                   f"{rating['uniform_log_likelihood']:.3f}; {rating['value_positions']} positions)")
     if "policy_cross_entropy" in rating:
         click.echo(f"Held out: the policy's cross-entropy {rating['policy_cross_entropy']:.3f}, "
                    f"its likeliest class the most visited in "

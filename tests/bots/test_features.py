@@ -13,9 +13,9 @@ from bots._features import (
 from bots.difficulty import make_bot
 
 
-def features_of(S, seat):
+def features_of(S, seat, everything=False):
     out = np.empty(NUM_FEATURES)
-    seat_features(S, seat, out, feature_scratch())
+    seat_features(S, seat, out, feature_scratch(), everything)
     return out
 
 
@@ -53,16 +53,34 @@ def test_features_are_what_the_seat_knows(players, extensions, seed):
     assert checked > 20 and differing > 0  # the worlds did hide something
 
 
+def test_a_seats_position_in_a_whole_state_reads_every_hand():
+    """With everything, the features are the seat's position in the full
+    state: a rival's unseen items count, as the value network scores a
+    sampled world; without, they do not."""
+    knows_less = 0
+    for S in positions(4, "none", 9):
+        for seat in range(4):
+            whole = features_of(S, seat, True)
+            told = features_of(S, seat)
+            everyone = S.copy()
+            everyone[L.KNOWN:L.KNOWN + L.NUM_CARDS] = (1 << 4) - 1
+            assert np.array_equal(whole, features_of(everyone, seat))
+            knows_less += not np.array_equal(whole, told)
+    assert knows_less > 0
+
+
 def test_features_see_what_a_seat_was_shown():
     """A card of a rival's hand counts once the seat knows where it is, not before."""
     S = next(positions(4, "none", 7))
     rival = 1
-    item = next(c for c in range(L.NUM_CARDS) if S[L.LOC + c] == rival)
-    S[L.KNOWN + item] &= ~1  # seat 0 does not know it
+    passport = next(c for c in range(L.NUM_CARDS) if S[L.LOC + c] == rival
+                    and L.CARD_KIND[c] == 16)  # every seat is dealt a passport (R3.1)
+    S[L.KNOWN + passport] &= ~1  # seat 0 does not know it
     unseen = features_of(S, 0)
-    S[L.KNOWN + item] |= 1
+    S[L.KNOWN + passport] |= 1
     seen = features_of(S, 0)
-    assert not np.array_equal(unseen, seen) or L.CARD_KIND[item] >= 18  # a special is not counted
+    column = FEATURE_NAMES.index("seat +1: a known passport")
+    assert unseen[column] == 0 and seen[column] == 1
 
 
 def test_names_and_classes():

@@ -10,7 +10,8 @@ from bots._features import NUM_CLASSES, NUM_FEATURES, feature_scratch, seat_feat
 from bots._network import class_chances, forward, network_values
 from bots.difficulty import make_bot
 from bots.networks import (
-    Network, NetworkError, Networks, read_networks, write_networks,
+    SHIPPED, Network, NetworkError, Networks, network_file, networks_digest, read_networks,
+    write_networks,
 )
 
 
@@ -43,7 +44,7 @@ def test_forward_pass_is_numpys():
     for k, S in enumerate(states()):
         if k % 5:
             continue
-        seat_features(S, 1, x, scratch)
+        seat_features(S, 1, x, scratch, False)
         for net in (nets.value, nets.policy):
             forward(net.flat(), x, hidden, out)
             assert np.allclose(out[:net.outputs], net.logits(x[None])[0], atol=1e-9)
@@ -66,7 +67,7 @@ def test_values_and_chances_are_distributions():
 
 def _features(S, seat):
     x = np.empty(NUM_FEATURES)
-    seat_features(S, seat, x, feature_scratch())
+    seat_features(S, seat, x, feature_scratch(), True)  # the value reads the whole state
     return x
 
 
@@ -117,6 +118,13 @@ def test_not_a_file(tmp_path):
             read_networks(path)
 
 
+def test_the_shipped_networks_are_read():
+    nets = network_file()
+    assert SHIPPED.exists() and nets.value.outputs == 1 and nets.policy.outputs == NUM_CLASSES
+    assert nets.trained["games"]["bot"] == "expert"  # says how they were made
+    assert len(networks_digest()) == 16 and networks_digest() == networks_digest(str(SHIPPED))
+
+
 def test_a_search_with_networks_plays_the_same_move_for_the_same_seed(tmp_path):
     path = tmp_path / "nets.msgpack"
     write_networks(random_networks(5), path)
@@ -135,3 +143,18 @@ def test_a_bad_networks_file_is_refused_in_the_bots_name(tmp_path):
     (tmp_path / "junk").write_bytes(b"junk")
     with pytest.raises(BotNameError, match="not a file of"):
         make_bot(f"expert+learned_value=1+networks={tmp_path / 'junk'}", measurement=True)
+
+
+def test_a_results_file_knows_which_networks_it_measured(tmp_path):
+    """Settings that use the networks carry their file's digest: networks
+    trained again are other bots."""
+    from bots.difficulty import search_settings_of
+    path = tmp_path / "nets.msgpack"
+    write_networks(random_networks(7), path)
+    name = f"expert+learned_value=0.5+networks={path}"
+    first = search_settings_of(name, 0.01, 4, 31)["networks_digest"]
+    write_networks(random_networks(8), tmp_path / "other.msgpack")
+    other = search_settings_of(f"expert+learned_value=0.5+networks={tmp_path / 'other.msgpack'}",
+                               0.01, 4, 31)["networks_digest"]
+    assert first != other
+    assert "networks_digest" not in search_settings_of("expert", 0.01, 4, 31)
