@@ -180,14 +180,17 @@ def _part_job(settings: TrainingSettings, part: int) -> tuple[int, dict]:
 def start_run(settings: TrainingSettings, directory) -> list[int]:
     """Make or check the run's folder; the parts it still lacks."""
     directory = Path(directory)
-    directory.mkdir(parents=True, exist_ok=True)
     run = directory / RUN_FILE
-    if run.exists():
-        if run_settings(directory) != settings.to_json():
-            raise TrainingError(f"{directory} holds a run of other settings ({run}); "
-                                "choose another folder")
-    else:
-        write_atomically(run, (json.dumps(settings.to_json(), indent=1) + "\n").encode())
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        if run.exists():
+            if run_settings(directory) != settings.to_json():
+                raise TrainingError(f"{directory} holds a run of other settings ({run}); "
+                                    "choose another folder")
+        else:
+            write_atomically(run, (json.dumps(settings.to_json(), indent=1) + "\n").encode())
+    except OSError as error:
+        raise TrainingError(f"{directory}: can't be written ({error.strerror or error})") from None
     return [p for p in range(settings.parts) if not part_path(directory, p).exists()]
 
 
@@ -213,7 +216,11 @@ def generate(settings: TrainingSettings, directory, *, workers: int = 1, backend
     jobs = [(settings, part) for part in missing]
     played = 0
     for part, rows in _run_jobs(jobs, workers, backend, address, settings.bot):
-        _save_part(directory, part, rows)
+        try:
+            _save_part(directory, part, rows)
+        except OSError as error:
+            raise TrainingError(f"{part_path(directory, part)}: can't be written "
+                                f"({error.strerror or error})") from None
         played += 1
         if on_part is not None:
             on_part(part)

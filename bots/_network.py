@@ -23,6 +23,7 @@ from numba import njit
 from engine.kernels import PLAYERS
 
 from ._features import seat_features
+from ._heuristic import softmax_in_place
 
 HEADER = 3  # inputs, hidden, outputs
 MAX_HIDDEN = 64  # the most hidden units a network may have (the search's scratch holds them)
@@ -71,19 +72,11 @@ def network_values(S, net, rewards, x, hidden_scratch, logit, scratch):
     everything): the softmax of the seats' logits. x, hidden_scratch,
     logit, scratch: the caller's scratch."""
     n = S[PLAYERS]
-    top = -1e18
     for s in range(n):
         seat_features(S, s, x, scratch, True)
         forward(net, x, hidden_scratch, logit)
         rewards[s] = logit[0]
-        if logit[0] > top:
-            top = logit[0]
-    total = 0.0
-    for s in range(n):
-        rewards[s] = np.exp(rewards[s] - top)
-        total += rewards[s]
-    for s in range(n):
-        rewards[s] /= total
+    softmax_in_place(rewards, n, 1.0)
     for s in range(n, rewards.shape[0]):
         rewards[s] = 0.0
 
@@ -95,16 +88,6 @@ def class_chances(S, net, seat, chances, x, hidden_scratch, scratch):
     what the seat knows."""
     seat_features(S, seat, x, scratch, False)
     forward(net, x, hidden_scratch, chances)
-    outputs = np.int64(net[2])
-    top = -1e18
-    for o in range(outputs):
-        if chances[o] > top:
-            top = chances[o]
-    total = 0.0
-    for o in range(outputs):
-        chances[o] = np.exp(chances[o] - top)
-        total += chances[o]
-    for o in range(outputs):
-        chances[o] /= total
+    softmax_in_place(chances, np.int64(net[2]), 1.0)
 
 

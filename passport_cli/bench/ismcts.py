@@ -38,17 +38,30 @@ def typical_positions(count: int, seed: int = 0):
     return views
 
 
-def run_ismcts_bench(positions: int, iterations: int) -> dict:
-    """Time the search from each position; iterations per second, median."""
+def searching_settings(bot: str = "expert"):
+    """The search settings of the bot named `bot` (a level or a variant of
+    one); BotNameError, one sentence, for a name that is no searching bot."""
+    from bots.difficulty import settings_of
+    from bots.names import BotNameError, check_names, searches
+
+    check_names([bot], measurement=True)
+    if not searches(bot) or bot.startswith("cheater"):
+        raise BotNameError(f"{bot!r} is no searching level or variant of one")
+    return settings_of(bot)
+
+
+def run_ismcts_bench(positions: int, iterations: int, settings=None) -> dict:
+    """Time the search (the expert's, or `settings`, a level's) from each
+    position; iterations per second, median."""
     import numba
 
-    from bots.difficulty import LEVEL_SETTINGS
     from bots.ismcts import IsmctsBot
 
     from .engine import single_core
 
     # the whole budget every time: stopping early would time a different tree size
-    settings = LEVEL_SETTINGS["expert"].changed(iterations=iterations, seconds=None, stop_when_decided=False)
+    settings = (settings or searching_settings()).changed(
+        iterations=iterations, seconds=None, stop_when_decided=False)
     table = settings.search  # the expert's at four players with every extension, the positions' table
     views = typical_positions(positions)
     IsmctsBot(settings.changed(iterations=50)).analyse(views[0], 0)  # load the kernels
@@ -68,7 +81,8 @@ def run_ismcts_bench(positions: int, iterations: int) -> dict:
         "fastest_position": max(speeds),
         "settings": {"rollout_depth": table.rollout_depth, "epsilon": table.epsilon,
                      "exploration": table.exploration, "evaluation": table.evaluation,
-                     "belief_sweeps": table.belief_sweeps},
+                     "belief_sweeps": table.belief_sweeps, "learned_value": table.learned_value,
+                     "learned_prior": table.learned_prior},
         "cpu": cpu,
         "python": platform.python_version(),
         "numba": numba.__version__,

@@ -38,14 +38,24 @@ def engine(app, as_json, games, seconds, starts):
               help="Typical positions to search from.")
 @click.option("--iterations", type=click.IntRange(min=10), default=20000, show_default=True,
               help="Search iterations from each position.")
+@click.option("--bot", default="expert", show_default=True,
+              help="Whose search: a searching level, or a variant such as "
+                   "expert+learned_value=0.5 (docs/strength.md).")
 @click.pass_obj
-def ismcts(app, as_json, positions, iterations):
+def ismcts(app, as_json, positions, iterations, bot):
     """ISMCTS iterations per second on one core, from typical 4-player
-    positions with every extension (the expert's settings)."""
-    from ..bench.ismcts import run_ismcts_bench
+    positions with every extension (the expert's settings, or --bot's)."""
+    from bots.names import BotNameError
+
+    from ..bench.ismcts import run_ismcts_bench, searching_settings
     from ..bench.render import render_ismcts_bench
 
-    _report(app, as_json, lambda: run_ismcts_bench(positions, iterations), render_ismcts_bench)
+    try:
+        settings = searching_settings(bot)
+    except BotNameError as error:
+        raise click.BadParameter(str(error), param_hint="--bot") from None
+    _report(app, as_json, lambda: run_ismcts_bench(positions, iterations, settings),
+            render_ismcts_bench)
 
 
 @bench.command("play")

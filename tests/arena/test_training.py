@@ -118,6 +118,10 @@ def test_the_commands(run, tmp_path):
     assert result.exit_code == 2 and "other settings" in result.output
     result = runner.invoke(cli, ["train", "fit", str(tmp_path), "--out", str(out)])
     assert result.exit_code == 2 and "holds no games" in result.output
+    result = runner.invoke(cli, ["train", "games", "--out", str(tmp_path / "one"), "--games", "1",
+                                 "--think", "0.00125"])
+    assert result.exit_code == 0, result.output
+    assert "part 1 of 1 done" in result.output and part_path(tmp_path / "one", 0).exists()
 
 
 @pytest.mark.slow
@@ -127,3 +131,10 @@ def test_ray_plays_the_parts_local_processes_play(ray_instance, run, tmp_path):
     with np.load(part_path(run, 0)) as local, np.load(part_path(tmp_path, 0)) as remote:
         for name in local.files:
             assert np.array_equal(local[name], remote[name], equal_nan=True)
+
+
+def test_a_folder_that_cannot_be_written_is_one_sentence(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    with pytest.raises(TrainingError, match="can't be written"):
+        generate(TINY, blocker / "run")
