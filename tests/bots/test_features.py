@@ -99,3 +99,34 @@ def test_action_classes_name_seats_from_the_decider():
         assert action_class(S, L.A_STEAL_FROM + seat) == CLASS_STEAL + r
     assert action_class(S, L.A_TRAVEL) == CLASS_TRAVEL
     assert action_class(S, L.A_END_TURN) == CLASS_END
+
+
+def test_the_searchs_own_worlds_keep_what_the_seat_knows():
+    """The worlds the expert's search samples (beliefs, inference and all:
+    `sample_world`) give the searching seat the features of its view, so
+    the policy's prior at the root reads nothing the seat could not see."""
+    from bots import _ismcts as K
+    from bots._beliefs import belief_scratch, belief_table
+    from bots.difficulty import LEVEL_SETTINGS
+    settings = LEVEL_SETTINGS["expert"].at_table_of(4, 31)
+    params = settings.params(4)
+    world = np.empty(L.STATE_SIZE, np.int64)
+    obs = np.empty(L.STATE_SIZE, np.int64)
+    rng = np.array([12345], np.int64)
+    checked = 0
+    for S in positions(4, "all", 11, every=9):
+        seat = S[L.DECIDER]
+        L.observe(S, seat, obs)
+        plan, base = L.new_deal_plan()
+        assert L.deal_plan(obs, seat, plan, base)
+        belief = np.zeros((6, L.NUM_CARDS))
+        belief_table(obs, seat, params[K.P_BELIEF_WEIGHTS:K.P_VALUE_NETWORK].copy().reshape(
+            (K.ROUND_BUCKETS, K.WEIGHT_COLUMNS)), belief)
+        certain = np.ones(6, np.int64)
+        K.certain_travellers(obs, seat, certain)
+        expected = features_of(obs, seat)
+        for _ in range(3):
+            K.sample_world(world, obs, seat, params, plan, base, belief, belief_scratch(), certain, rng)
+            assert np.array_equal(features_of(world, seat), expected)
+            checked += 1
+    assert checked > 10
