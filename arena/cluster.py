@@ -1,6 +1,7 @@
 """Jobs as Ray tasks, for runs with `--backend ray` (tournaments,
-opening-book builds): on a Ray cluster, or on a private Ray instance this
-process starts and stops. Ray is an optional dependency (pip install
+opening-book builds, self-play for training): on a Ray cluster, or on a
+private Ray instance this process starts and stops; and the same jobs in
+processes of this machine (`local_results`). Ray is an optional dependency (pip install
 'passport-game[cluster]'); every job is seeded on its own, so a job played
 again after its worker died gives the same result.
 
@@ -29,6 +30,44 @@ TOKEN_HELP = "which `ray get-auth-token` prints on its head"
 class ClusterError(ValueError):
     """Ray is missing, or its cluster can't be reached or refuses this
     run: one sentence."""
+
+
+def local_results(function: Callable, jobs: Sequence[tuple], workers: int,
+                  names: Sequence[str] = ()) -> Iterator[tuple[int, object]]:
+    """`function(*job)` for each of `jobs`, yielded as (the job's index, its
+    result) as they finish: in this process with one worker, else in
+    `workers` processes of their own, the bots `names` compiled here first
+    so that the workers load them from numba's cache. Workers leave Ctrl-C
+    to this process; closing the generator stops them."""
+    if workers <= 1 or len(jobs) <= 1:
+        for number, job in enumerate(jobs):
+            yield number, function(*job)
+        return
+    import multiprocessing
+
+    from bots import warm
+    warm(names)  # compiled or loaded here once, not in every worker at once
+    # spawn, not fork: a forked copy of a process that has started numba's
+    # threads (or Rich's refresh thread) may deadlock
+    context = multiprocessing.get_context("spawn")
+    pool = context.Pool(min(workers, len(jobs)), initializer=_ignore_interrupts)
+    try:
+        yield from pool.imap_unordered(_numbered, [(function, number, job)
+                                                   for number, job in enumerate(jobs)])
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def _numbered(task) -> tuple[int, object]:
+    function, number, job = task
+    return number, function(*job)
+
+
+def _ignore_interrupts() -> None:
+    # Workers leave Ctrl-C to the parent, which stops them and saves what is done.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def ray_results(function: Callable, jobs: Sequence[tuple], workers: int, address: str | None,

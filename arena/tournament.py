@@ -344,16 +344,6 @@ def play_scheduled(settings: TournamentSettings, game: ScheduledGame,
 
 # ---- running -----------------------------------------------------------------------
 
-def _ignore_interrupts() -> None:
-    # Workers leave Ctrl-C to the parent, which stops them and saves what is done.
-    import signal
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _play_job(job) -> GameResult:
-    return play_scheduled(*job)
-
-
 def run_tournament(settings: TournamentSettings, *, done: dict[int, GameResult] | None = None,
                    workers: int = 1, results_path=None, records_dir=None, logs_dir=None,
                    on_result: Callable[[GameResult], None] | None = None,
@@ -433,25 +423,12 @@ def _private_folder(directory: Path, what: str, settings: TournamentSettings) ->
 
 
 def _play(settings, games: list[ScheduledGame], workers: int, records_dir, logs_dir=None):
-    if workers <= 1 or len(games) <= 1:
-        for game in games:
-            yield play_scheduled(settings, game, records_dir, logs_dir)
-        return
-    import multiprocessing
-
-    from bots import warm
-    warm(settings.bots)  # compiled or loaded here once, not in every worker at once
-    # spawn, not fork: a forked copy of a process that has started numba's
-    # threads (or Rich's refresh thread) may deadlock.
-    context = multiprocessing.get_context("spawn")
-    pool = context.Pool(min(workers, len(games)), initializer=_ignore_interrupts)
-    try:
-        yield from pool.imap_unordered(_play_job, [(settings, game, records_dir, logs_dir)
-                                                   for game in games])
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
+    """Games in this process or `workers` processes (arena.cluster.local_results),
+    yielded as they finish."""
+    from .cluster import local_results
+    for _, result in local_results(play_scheduled, [(settings, game, records_dir, logs_dir)
+                                                    for game in games], workers, settings.bots):
+        yield result
 
 
 def _play_ray(settings, games: list[ScheduledGame], workers: int, records_dir, address,

@@ -44,7 +44,7 @@ from bots.kernels import (
     EVALUATION_WEIGHTS, NUM_CLASSES, NUM_FEATURES, NUM_SEAT_FEATURES, action_class,
     evaluate_fitted, feature_scratch, seat_features,
 )
-from bots.names import BotNameError, check_names, level_of
+from bots.names import BotNameError, check_names
 from bots.networks import Network, Networks
 from engine import MAX_PLAYERS, Game, Phase
 from engine.kernels import DECIDER, PLAYERS, STATE_SIZE
@@ -244,26 +244,9 @@ def _run_jobs(jobs, workers, backend, address, bot) -> Iterator[tuple[int, dict]
         return
     if backend != "local":
         raise TrainingError(f"backend {backend!r}; choose from local, ray")
-    if workers <= 1 or len(jobs) <= 1:
-        for job in jobs:
-            yield _part_job(*job)
-        return
-    import multiprocessing
-
-    from bots import warm
-    warm([level_of(bot)])  # compiled or loaded here once, not in every worker at once
-    context = multiprocessing.get_context("spawn")  # not fork: numba's threads may deadlock
-    pool = context.Pool(min(workers, len(jobs)))
-    try:
-        yield from pool.imap_unordered(_star_part, jobs)
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
-
-
-def _star_part(job) -> tuple[int, dict]:
-    return _part_job(*job)
+    from .cluster import local_results
+    for _, result in local_results(_part_job, jobs, workers, [bot]):
+        yield result
 
 
 # ---- the fit ------------------------------------------------------------------------------
