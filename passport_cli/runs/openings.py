@@ -81,10 +81,6 @@ def book_positions(settings: BuildSettings, game: int) -> list[tuple[str, dict]]
     return found
 
 
-def _job(arguments):
-    return book_positions(*arguments)
-
-
 def build(settings: BuildSettings, games: int, book, workers: int = 1, on_game=None,
           on_book=None, backend: str = "local", address: str | None = None):
     """Search games book.games + 1 .. `games` into `book` (an openings.Book
@@ -96,21 +92,13 @@ def build(settings: BuildSettings, games: int, book, workers: int = 1, on_game=N
     if Ray is missing or its cluster out of reach or refusing the run."""
     numbers = range(book.games + 1, games + 1)
     jobs = [(settings, number) for number in numbers]
-    pool = finished = None
     if backend == "ray":
         from arena.cluster import ray_results
         finished = ray_results(book_positions, jobs, workers, address, [settings.level])
-        results = _in_order(finished)
-    elif workers <= 1 or len(numbers) <= 1:
-        results = (book_positions(*job) for job in jobs)
     else:
-        import multiprocessing
-
-        from ..warmup import prepare_bots
-        prepare_bots([settings.level])
-        context = multiprocessing.get_context("spawn")  # as the tournament's pool, not fork
-        pool = context.Pool(min(workers, len(numbers)))
-        results = pool.imap(_job, jobs)
+        from arena.cluster import local_results
+        finished = local_results(book_positions, jobs, workers, [settings.level])
+    results = _in_order(finished)
     try:
         for number, positions in zip(numbers, results):
             for key, moves in positions:
@@ -121,11 +109,7 @@ def build(settings: BuildSettings, games: int, book, workers: int = 1, on_game=N
             if on_game is not None:
                 on_game(number)
     finally:
-        if finished is not None:
-            finished.close()  # cancels the games under way
-        if pool is not None:
-            pool.terminate()
-            pool.join()
+        finished.close()  # stops the games under way
 
 
 def _in_order(finished):
