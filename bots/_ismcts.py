@@ -11,12 +11,14 @@ function of its own:
      best UCB of *its own* mean reward (max^n), where the exploration term
      counts how often the child was *available* (legal in the sampled world),
      not how often the parent was visited; the planner's move may add a
-     prior (`P_PLANNER_PRIOR`);
+     prior (`P_PLANNER_PRIOR`), and at main decisions the learned policy
+     one (`P_LEARNED_PRIOR`, bots/_network.py);
   3. ...until it expands one new child (`expand`);
   4. `roll_out`: the rollout policy (_rollout.py) plays a few decisions,
      and `score` rates where it stops: a finished game by its result, else
      by the hand-set (_heuristic.py) or the fitted (_evaluation.py)
-     evaluation, one reward per seat;
+     evaluation, mixed with the learned value network's
+     (`P_LEARNED_VALUE`), one reward per seat;
   5. `back_up`: the reward vector is added up the path.
 
 With `P_INFER_TRAVEL` the world of step 1 is redrawn (up to INFERENCE_TRIES
