@@ -1,5 +1,5 @@
 """Jobs as Ray tasks, for runs with `--backend ray` (tournaments,
-opening-book builds, self-play for training): on a Ray cluster, or on a
+opening-book builds): on a Ray cluster, or on a
 private Ray instance this process starts and stops; and the same jobs in
 processes of this machine (`local_results`). Ray is an optional dependency (pip install
 'passport-game[cluster]'); every job is seeded on its own, so a job played

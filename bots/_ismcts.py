@@ -11,14 +11,12 @@ function of its own:
      best UCB of *its own* mean reward (max^n), where the exploration term
      counts how often the child was *available* (legal in the sampled world),
      not how often the parent was visited; the planner's move may add a
-     prior (`P_PLANNER_PRIOR`), and at main decisions the learned policy
-     one (`P_LEARNED_PRIOR`, bots/_network.py);
+     prior (`P_PLANNER_PRIOR`);
   3. ...until it expands one new child (`expand`);
   4. `roll_out`: the rollout policy (_rollout.py) plays a few decisions,
      and `score` rates where it stops: a finished game by its result, else
      by the hand-set (_heuristic.py) or the fitted (_evaluation.py)
-     evaluation, mixed with the learned value network's
-     (`P_LEARNED_VALUE`), one reward per seat;
+     evaluation, one reward per seat;
   5. `back_up`: the reward vector is added up the path.
 
 With `P_INFER_TRAVEL` the world of step 1 is redrawn (up to INFERENCE_TRIES
@@ -44,8 +42,7 @@ Tree arrays (capacity N nodes, -1 = none):
     parent[N], action[N], first_child[N], next_sibling[N]  int64
     visits[N], available[N], prior[N]                        int64
 (prior: the planner's move at the node, NO_PRIOR until it is asked)
-    reward[N, 7]                                            float64, sums per seat,
-                                                            then the learned prior of the node's move
+    reward[N, 6]                                            float64, sums per seat
 """
 
 from . import _jit  # noqa: F401 -- first: cached kernels built from older sources are cleared
@@ -55,7 +52,7 @@ from numba import njit
 
 from engine.kernels import (
     A_NO, ASK, CARD_KIND, DECIDER, DETERMINIZE_TRIES, DRAW, DRAW_HEAD, DRAW_SIZE, KIND_COUNT, LOC,
-    N_ASK, NUM_ACTIONS, NUM_CARDS, NUM_KINDS, PHASE, PH_DISCARD, PH_DISPOSE_WITH, PH_LG_TAKE, PH_MAIN, PH_OVER,
+    N_ASK, NUM_ACTIONS, NUM_CARDS, NUM_KINDS, PHASE, PH_DISCARD, PH_DISPOSE_WITH, PH_LG_TAKE, PH_OVER,
     PH_RECYCLE_PAY, PH_RECYCLE_TAKE, PH_STEAL_PAY, PH_TP_GIVE, PH_TP_PICK, PH_TRADE_ASK,
     PH_TRADE_GIVE, PH_TRADE_REPLY, PLAYERS, REASON, REASON_ROUND_CAP, REFUSED, RNG, STATE_SIZE,
     TARGET, WINNER, apply_action, deal, deal_plan, legal_actions, new_deal_plan,
@@ -64,8 +61,6 @@ from engine.kernels import (
 
 from ._beliefs import ROUND_BUCKETS, WEIGHT_COLUMNS, belief_scratch, belief_table, reweigh_hands
 from ._evaluation import NUM_FEATURES, evaluate_fitted
-from ._features import NUM_CLASSES, NUM_FEATURES as NUM_SEAT_FEATURES, action_class, feature_scratch
-from ._network import MAX_HIDDEN, class_chances, network_size, network_values
 from ._heuristic import evaluate, score_action, score_asks
 from ._planner import planned_phase, planner_action, sensible_actions
 from ._rollout import rollout_action
@@ -92,21 +87,9 @@ P_REACHABLE_WORLDS = 10
 # 1: in rollouts, a seat finds cards in other hands as it would know them,
 # not by the sampled hands (bots/_rollout.py, `seems_to_hold`)
 P_GUESSED_HANDS = 11
-# The learned value network's share of a cut-off position's score (the
-# rest: the evaluation above; bots/_network.py)
-P_LEARNED_VALUE = 12
-# The learned policy as a prior at main decisions: an untried move is tried
-# in the order of its chance P, and a tried child's UCB value gets
-# P_LEARNED_PRIOR * P * sqrt(available) / (visits + 1) more (0: none)
-P_LEARNED_PRIOR = 13
-P_EVALUATION_WEIGHTS = 14  # then the fitted evaluation's weights, NUM_FEATURES of them
+P_EVALUATION_WEIGHTS = 12  # then the fitted evaluation's weights, NUM_FEATURES of them
 P_BELIEF_WEIGHTS = P_EVALUATION_WEIGHTS + NUM_FEATURES  # then the belief's log weights, ROUND_BUCKETS x WEIGHT_COLUMNS
-# then the value network and the policy network, NETWORK_BLOCK floats each
-# (bots/_network.py's flat layout; the rest of a block unused)
-NETWORK_BLOCK = network_size(NUM_SEAT_FEATURES, MAX_HIDDEN, NUM_CLASSES)
-P_VALUE_NETWORK = P_BELIEF_WEIGHTS + ROUND_BUCKETS * WEIGHT_COLUMNS
-P_POLICY_NETWORK = P_VALUE_NETWORK + NETWORK_BLOCK
-NUM_PARAMS = P_POLICY_NETWORK + NETWORK_BLOCK
+NUM_PARAMS = P_BELIEF_WEIGHTS + ROUND_BUCKETS * WEIGHT_COLUMNS
 
 # The most children a card or kind choice keeps (`prune`), so the branching
 # factor of trade offers stays bounded.
@@ -147,7 +130,7 @@ def policy_action(S, legal, n, rng, epsilon, missing, keep_refusals, guess):
 @njit(cache=True)
 def new_tree(capacity):
     ints = np.full((capacity, 7), -1, np.int64)   # parent, action, first, next, visits, available, prior
-    rewards = np.zeros((capacity, 7), np.float64)  # column 6: the move's learned prior
+    rewards = np.zeros((capacity, 6), np.float64)
     header = np.zeros(4, np.int64)
     ints[0, 4] = 0
     ints[0, 5] = 0
@@ -278,7 +261,7 @@ def add_child(header, ints, rewards, node, action):
     ints[child, 4] = 0
     ints[child, 5] = 0
     ints[child, 6] = NO_PRIOR
-    for s in range(7):
+    for s in range(6):
         rewards[child, s] = 0.0
     ints[node, 2] = child
     return child
@@ -316,14 +299,12 @@ def sample_world(S, observation, root_seat, params, plan, base, belief, scratch,
 
 
 @njit(cache=True, inline='always')
-def best_child(ints, rewards, node, legal, n, decider, exploration, prior, weight, learned):
+def best_child(ints, rewards, node, legal, n, decider, exploration, prior, weight):
     """Step 2 at one node: the tried child among legal[:n] with the best UCB
     value for `decider` (its own mean reward; the exploration term counts
     how often the child was available, and each tried child is available
-    once more now), `weight` / (visits + 1) more for the `prior` move and
-    `learned` * P * sqrt(available) / (visits + 1) more for a move of
-    learned prior P; and how many of legal[:n] are untried. (-1 for none
-    tried.)"""
+    once more now), `weight` / (visits + 1) more for the `prior` move; and
+    how many of legal[:n] are untried. (-1 for none tried.)"""
     best = -1
     best_value = -1e18
     untried = 0
@@ -337,8 +318,6 @@ def best_child(ints, rewards, node, legal, n, decider, exploration, prior, weigh
         value = rewards[child, decider] / v + exploration * np.sqrt(np.log(ints[child, 5]) / v)
         if legal[i] == prior:
             value += weight / (v + 1)
-        if learned > 0.0:
-            value += learned * rewards[child, 6] * np.sqrt(ints[child, 5]) / (v + 1)
         if value > best_value:
             best_value = value
             best = child
@@ -346,22 +325,11 @@ def best_child(ints, rewards, node, legal, n, decider, exploration, prior, weigh
 
 
 @njit(cache=True, inline='always')
-def expand(S, header, ints, rewards, node, legal, n, untried, prior, learned, chances, rng, log):
+def expand(S, header, ints, rewards, node, legal, n, untried, prior, rng, log):
     """Step 3: a new child of `node` for one of its `untried` moves among
-    legal[:n] (the `prior` move first while it is untried, else, with
-    `learned` priors chances[:n], the one of the highest, else one at
-    random), its move played in S; returns the child, its learned prior
-    kept in its reward row's column 6."""
+    legal[:n] (the `prior` move first while it is untried, else one at
+    random), its move played in S; returns the child."""
     pick = np.int64(splitmix_next(rng, 0) % np.uint64(untried))
-    if learned:
-        j = 0
-        best = -1.0
-        for i in range(n):
-            if find_child(ints, node, legal[i]) < 0:
-                if chances[i] > best:
-                    best = chances[i]
-                    pick = j
-                j += 1
     if prior >= 0:
         j = 0
         for i in range(n):
@@ -374,8 +342,6 @@ def expand(S, header, ints, rewards, node, legal, n, untried, prior, learned, ch
             if pick == 0:
                 child = add_child(header, ints, rewards, node, legal[i])
                 ints[child, 5] = 1
-                if learned:
-                    rewards[child, 6] = chances[i]
                 apply_action(S, legal[i], log)
                 return child
             pick -= 1
@@ -383,29 +349,12 @@ def expand(S, header, ints, rewards, node, legal, n, untried, prior, learned, ch
 
 
 @njit(cache=True, inline='always')
-def learned_priors(S, legal, n, policy, out, nets):
-    """out[i] = the learned prior of the main decision legal[i] of S, i < n:
-    the policy network's chance of its class, shared by the class's moves."""
-    x, hidden, logit, feature_counts, classes = nets
-    class_chances(S, policy, S[DECIDER], classes, x, hidden, feature_counts)
-    for c in range(NUM_CLASSES):
-        logit[c] = 0.0
-    for i in range(n):
-        logit[action_class(S, legal[i])] += 1.0
-    for i in range(n):
-        c = action_class(S, legal[i])
-        out[i] = classes[c] / logit[c]
-
-
-@njit(cache=True, inline='always')
-def descend(S, header, ints, rewards, observation, root_seat, params, path, work, nets, rng):
+def descend(S, header, ints, rewards, observation, root_seat, params, path, work, rng):
     """Steps 2 and 3: from the root, play in the sampled world S the move of
     each node's best child (`best_child`) until a new one is expanded
     (`expand`), the game ends, or a full tree has nothing tried at a node.
     The nodes passed go to `path`; returns how many."""
     legal, scores, chances, missing, planner_scratch, log = work
-    learned = params[P_LEARNED_PRIOR]
-    policy = params[P_POLICY_NETWORK:P_POLICY_NETWORK + NETWORK_BLOCK]
     exploration = params[P_EXPLORATION]
     epsilon = params[P_EPSILON]
     weight = params[P_PLANNER_PRIOR]
@@ -447,14 +396,9 @@ def descend(S, header, ints, rewards, observation, root_seat, params, path, work
                     legal[i] = legal[kept - 1]
                     legal[kept - 1] = prior
             n = kept
-        child, untried = best_child(ints, rewards, node, legal, n, decider, exploration, prior, weight,
-                                    learned if phase == PH_MAIN else 0.0)
+        child, untried = best_child(ints, rewards, node, legal, n, decider, exploration, prior, weight)
         if untried > 0 and header[T_NODES] < ints.shape[0]:
-            with_learned = learned > 0.0 and phase == PH_MAIN
-            if with_learned:  # the priors of this node's moves, in `scores`
-                learned_priors(S, legal, n, policy, scores, nets)
-            path[length] = expand(S, header, ints, rewards, node, legal, n, untried, prior,
-                                  with_learned, scores, rng, log)
+            path[length] = expand(S, header, ints, rewards, node, legal, n, untried, prior, rng, log)
             return length + 1
         if child < 0:  # a full tree and nothing tried here: roll out
             return length
@@ -482,30 +426,17 @@ def roll_out(S, params, work, rng):
 
 
 @njit(cache=True, inline='always')
-def score(S, params, weights, features, reward, nets, learned_reward):
+def score(S, params, weights, features, reward):
     """Step 4's verdict: reward[seat] for every seat, 1 to the winner of a
     finished game (shared at the round cap), else the win chances of the
     fitted evaluation (P_FITTED_EVALUATION, with `weights`; `features` is
-    its scratch) or of the hand-set one, mixed with the value network's
-    (P_LEARNED_VALUE of it; `nets` and `learned_reward` its scratch)."""
+    its scratch) or of the hand-set one."""
     if S[PHASE] == PH_OVER:
         terminal_rewards(S, reward)
-        return
-    share = params[P_LEARNED_VALUE]
-    if share < 1.0:
-        if params[P_FITTED_EVALUATION] > 0:
-            evaluate_fitted(S, reward, weights, features)
-        else:
-            evaluate(S, reward)
-    if share > 0.0:
-        x, hidden, logit, feature_counts, classes = nets
-        value = params[P_VALUE_NETWORK:P_VALUE_NETWORK + NETWORK_BLOCK]
-        network_values(S, value, learned_reward, x, hidden, logit, feature_counts)
-        for s in range(6):
-            mixed = share * learned_reward[s]
-            if share < 1.0:
-                mixed += (1.0 - share) * reward[s]
-            reward[s] = mixed
+    elif params[P_FITTED_EVALUATION] > 0:
+        evaluate_fitted(S, reward, weights, features)
+    else:
+        evaluate(S, reward)
 
 
 @njit(cache=True, inline='always')
@@ -534,12 +465,6 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
             np.empty(8, np.int64),              # the rollout policy's missing kinds
             np.zeros(24, np.int64),             # the planner's scratch
             np.zeros((1, 4), np.int64))         # apply_action's log: a search records no moves
-    nets = (np.empty(NUM_SEAT_FEATURES, np.float64),  # a seat's features
-            np.empty(MAX_HIDDEN, np.float64),         # a network's hidden layer
-            np.empty(NUM_CLASSES, np.float64),        # its outputs
-            feature_scratch(),                        # `seat_features`' scratch
-            np.empty(NUM_CLASSES, np.float64))        # the policy's class chances
-    learned_reward = np.zeros(6, np.float64)
     rng = np.empty(1, np.int64)
     rng[0] = header[T_RNG]
     weights = params[P_EVALUATION_WEIGHTS:P_EVALUATION_WEIGHTS + NUM_FEATURES].copy()
@@ -551,7 +476,7 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
         raise ValueError("no world fits the observation")
     belief = np.zeros((6, NUM_CARDS), np.float64)
     if np.int64(params[P_BELIEF_SWEEPS]) > 0 and not sees_all:
-        log_weights = params[P_BELIEF_WEIGHTS:P_VALUE_NETWORK].copy().reshape((ROUND_BUCKETS, WEIGHT_COLUMNS))
+        log_weights = params[P_BELIEF_WEIGHTS:NUM_PARAMS].copy().reshape((ROUND_BUCKETS, WEIGHT_COLUMNS))
         belief_table(observation, root_seat, log_weights, belief)
     scratch = belief_scratch()
     certain = np.ones(6, np.int64)
@@ -559,9 +484,9 @@ def search(header, ints, rewards, observation, root_seat, params, iterations):
         certain_travellers(observation, root_seat, certain)
     for _ in range(iterations):
         sample_world(S, observation, root_seat, params, plan, base, belief, scratch, certain, rng)
-        length = descend(S, header, ints, rewards, observation, root_seat, params, path, work, nets, rng)
+        length = descend(S, header, ints, rewards, observation, root_seat, params, path, work, rng)
         roll_out(S, params, work, rng)
-        score(S, params, weights, features, reward, nets, learned_reward)
+        score(S, params, weights, features, reward)
         back_up(ints, rewards, path, length, reward)
         header[T_ITERATIONS] += 1
     header[T_RNG] = rng[0]

@@ -22,7 +22,6 @@ from engine.cards import ALL_EXTENSIONS
 from .baselines import RULE_BOTS
 from .ismcts import CheatingIsmctsBot, IsmctsBot, PartlyCheatingIsmctsBot
 from .search_settings import LevelSettings, SearchSettings
-from .networks import networks_digest
 from .names import (
     BOOK_LEVELS, CHEATER, LEVELS, BotNameError, check_names, level_of, phases_seen_of, plays_book,
     variant_of,
@@ -219,19 +218,7 @@ def search_settings_of(name: str, think: float | None = None, players: int | Non
     if (players is None) != (extensions is None):
         raise ValueError("a table is its players and its extensions: give both or neither")
     settings = settings_of(name, think)
-    return _with_networks(asdict(settings if players is None else settings.at_table_of(players,
-                                                                                       extensions)))
-
-
-def _with_networks(settings: dict) -> dict:
-    """Search settings as plain data, those that use the learned networks
-    with the digest of their file (`networks_digest`), so that a results
-    file tells networks trained again from the ones it measured."""
-    out = {key: _with_networks(value) if isinstance(value, dict) else value
-           for key, value in settings.items()}
-    if out.get("learned_value") or out.get("learned_prior"):
-        out["networks_digest"] = networks_digest(out["networks"])
-    return out
+    return asdict(settings if players is None else settings.at_table_of(players, extensions))
 
 
 def make_bot(name: str, seed: int = 0, think: float | None = None, measurement: bool = False,

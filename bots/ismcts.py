@@ -88,9 +88,6 @@ class IsmctsBot:
         self.last_search: list[MoveEstimate] = []
         self.last_iterations = 0
         self.last_reused = 0  # of last_iterations, how many were run before the decision
-        # The last search's estimate of every seat's win chance: the root's
-        # mean reward per seat (None when the last decision was not searched).
-        self.last_root_values: np.ndarray | None = None
         # The last search's tree, with the move played and where it was played
         # (`_position`), for a decision that completes that move.
         self._kept: tuple | None = None
@@ -130,7 +127,6 @@ class IsmctsBot:
         seed = int(self._rng.integers(0, 2**62))
         self.last_iterations = 0  # until a search runs for this decision
         self.last_reused = 0
-        self.last_root_values = None
         self.last_from_book = False
         if self._plan is not None:
             planned = self._planned_step(view)
@@ -403,9 +399,6 @@ class IsmctsBot:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         self.last_iterations = tree.done
-        root_visits = tree.ints[0, 4]
-        self.last_root_values = (tree.rewards[0, :view.config.players] / root_visits
-                                 if root_visits > 0 else None)
         moves = [MoveEstimate(a, v, total / v if v else float("nan"))
                  for a, (v, total) in tree.root_moves(view.seat).items() if a in view.legal_actions]
         if not moves:  # no iteration reached the root's children

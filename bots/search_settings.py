@@ -14,7 +14,6 @@ from engine import cards as C
 from . import _ismcts as K
 from ._beliefs import belief_weights
 from ._evaluation import EVALUATION_WEIGHTS, NUM_FEATURES
-from .networks import network_file
 
 # How a rollout's cut-off position is scored: the softmax of
 # `_heuristic.progress` / TEMPERATURE, or the fitted evaluation (bots/_evaluation.py).
@@ -84,13 +83,6 @@ class SearchSettings:
     # the sampled hands (bots/_rollout.py, `seems_to_hold`): every sampled
     # world keeps the seat's own true hand.
     guessed_hands: bool = False
-    # The learned networks (bots/networks.py): the value network's share of
-    # a cut-off position's score (the rest: `evaluation`), and the weight of
-    # the policy network's prior at main decisions (0: none), from the file
-    # `networks` ("": the networks that ship with the package).
-    learned_value: float = 0.0
-    learned_prior: float = 0.0
-    networks: str = ""
     # Measurement only: False runs the whole budget (`passport bench ismcts`
     # times trees of one size).
     stop_when_decided: bool = True
@@ -121,16 +113,7 @@ class SearchSettings:
             p[K.P_FITTED_EVALUATION] = 1.0
             p[K.P_EVALUATION_WEIGHTS:K.P_EVALUATION_WEIGHTS + NUM_FEATURES] = EVALUATION_WEIGHTS
         if self.belief_sweeps:
-            p[K.P_BELIEF_WEIGHTS:K.P_VALUE_NETWORK] = belief_weights(players).ravel()
-        if not 0.0 <= self.learned_value <= 1.0:
-            raise ValueError(f"learned_value is a share, from 0 to 1, not {self.learned_value}")
-        p[K.P_LEARNED_VALUE] = self.learned_value
-        p[K.P_LEARNED_PRIOR] = self.learned_prior
-        if self.learned_value or self.learned_prior:
-            networks = network_file(self.networks)  # NetworkError, a ValueError, for a bad file
-            value, policy = networks.value.flat(), networks.policy.flat()
-            p[K.P_VALUE_NETWORK:K.P_VALUE_NETWORK + value.size] = value
-            p[K.P_POLICY_NETWORK:K.P_POLICY_NETWORK + policy.size] = policy
+            p[K.P_BELIEF_WEIGHTS:] = belief_weights(players).ravel()
         return p
 
 

@@ -22,7 +22,6 @@ from .commands.rules import rules
 from .commands.selfplay import selfplay
 from .commands.stats import stats
 from .commands.tournament import tournament
-from .commands.train import train
 from .commands.warm import warm
 from .commands.watch import watch
 
@@ -49,6 +48,5 @@ cli.add_command(rules)
 cli.add_command(selfplay)
 cli.add_command(stats)
 cli.add_command(tournament)
-cli.add_command(train)
 cli.add_command(warm)
 cli.add_command(watch)

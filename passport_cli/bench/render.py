@@ -46,9 +46,6 @@ def render_ismcts_bench(console: Console, result: dict) -> None:
     console.print(f"  settings: rollout depth {s['rollout_depth']}, "
                   f"epsilon {s['epsilon']}, exploration {s['exploration']}; "
                   f"Python {result['python']}, numba {result['numba']}, CPU {result['cpu']}")
-    if s.get("learned_value") or s.get("learned_prior"):
-        console.print(f"  learned networks: value share {s['learned_value']}, "
-                      f"policy prior {s['learned_prior']}")
 
 
 def render_save_bench(console: Console, result: dict) -> None:

@@ -40,7 +40,7 @@ def engine(app, as_json, games, seconds, starts):
               help="Search iterations from each position.")
 @click.option("--bot", default="expert", show_default=True,
               help="Whose search: a searching level, or a variant such as "
-                   "expert+learned_value=0.5 (docs/strength.md).")
+                   "expert+belief_sweeps=0 (docs/bots.md).")
 @click.pass_obj
 def ismcts(app, as_json, positions, iterations, bot):
     """ISMCTS iterations per second on one core, from typical 4-player

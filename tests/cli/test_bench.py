@@ -61,15 +61,15 @@ def test_the_save_benchmark_reports_one_save_and_the_records_size(passport):
 
 def test_the_search_benchmark_times_a_variant(passport):
     result = passport("bench", "ismcts", "--json", "--positions", "2", "--iterations", "200",
-                      "--bot", "expert+learned_value=0.5+learned_prior=1")
+                      "--bot", "expert+belief_sweeps=0+rollout_depth=4")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["positions"] == 2 and data["iterations_per_position"] == 200
-    assert (data["settings"]["learned_value"], data["settings"]["learned_prior"]) == (0.5, 1.0)
+    assert (data["settings"]["belief_sweeps"], data["settings"]["rollout_depth"]) == (0, 4)
     assert 0 < data["slowest_position"] <= data["iterations_per_second"]
     text = passport("bench", "ismcts", "--positions", "1", "--iterations", "100",
-                    "--bot", "expert+learned_value=0.5").output
-    assert "learned networks: value share 0.5" in text
+                    "--bot", "hard").output
+    assert "rollout depth 10" in text
     for name in ("greedy", "nobody"):
         refused = passport("bench", "ismcts", "--bot", name)
         assert refused.exit_code == 2 and "--bot" in refused.output
